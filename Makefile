@@ -1,0 +1,33 @@
+# Two commands for a new user: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+CORPUS ?= ../shared/corpus
+
+.PHONY: install run test conformance bench clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: install
+	$(BIN)/python -m pytest
+
+conformance: install
+	$(BIN)/python -m pairing.conformance $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017)
+
+bench: install
+	$(BIN)/python -m pairing.bench $(CORPUS)/dutch-2026
+
+clean:
+	rm -rf $(VENV) .pytest_cache db.sqlite3 staticfiles

@@ -1,0 +1,146 @@
+"""Benchmark: pair one round of 100, 300, 500 and 1000-player corpus states.
+
+``python -m pairing.bench DIR`` prints, per state, the CPU seconds of ``pair_round``
+(``time.process_time``) and the peak memory of a fresh process that loaded the file and paired
+the round (``resource`` maximum resident set size; ``--tracemalloc`` adds the peak of Python
+allocations, which slows the engine down). Each state runs in its own child process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import re
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pairing.replay import compare_rounds, recorded_round, state_before_round
+from pairing.trf import read_trf
+
+# (players, preferred file, round): the 1000-player state is round 5 of big_p1000_r09_s1001.
+STATES = (
+    (100, "gen_p100_r08_i0055.trf", 5),
+    (300, "spd_p0300_r09_s301.trf", 5),
+    (500, "big_p0500_r09_s501.trf", 5),
+    (1000, "big_p1000_r09_s1001.trf", 5),
+)
+
+_PLAYERS = re.compile(r"_p0*(\d+)_r(\d+)_")
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """What pairing one state cost."""
+
+    file: str
+    round: int
+    players: int
+    cpu_seconds: float | None
+    peak_rss_mb: float | None
+    peak_traced_mb: float | None
+    verdict: str
+
+
+def choose_file(directory: Path, players: int, preferred: str) -> Path | None:
+    """Return the preferred file, else the non-Baku file whose player count is nearest."""
+    if (directory / preferred).is_file():
+        return directory / preferred
+    sized = [
+        (abs(int(m.group(1)) - players), p.name, p)
+        for p in directory.glob("*.trf")
+        if (m := _PLAYERS.search(p.name)) and not p.stem.endswith("_baku")
+    ]
+    return min(sized)[2] if sized else None
+
+
+def _peak_rss_mb() -> float | None:
+    """Return this process's peak resident set size in MB (None where unavailable)."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return None
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
+
+
+def measure(path: Path, k: int, traced: bool) -> Measurement:
+    """Load a file, pair round k from the state before it; return the cost."""
+    import tracemalloc
+
+    t = read_trf(path.read_text(encoding="utf-8"))
+    k = min(k, max(len(p.rounds) for p in t.players))
+    state = state_before_round(t, k)
+    if traced:
+        tracemalloc.start()
+    start = time.process_time()
+    try:
+        from pairing.dutch import pair_round
+
+        got = pair_round(state)
+    except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not stop
+        verdict = f"error: {type(exc).__name__}: {exc}"
+        cpu = None
+    else:
+        cpu = time.process_time() - start
+        verdict = compare_rounds(recorded_round(t, k), got)
+    traced_mb = tracemalloc.get_traced_memory()[1] / 2**20 if traced else None
+    if traced:
+        tracemalloc.stop()
+    return Measurement(path.name, k, len(t.players), cpu, _peak_rss_mb(), traced_mb, verdict)
+
+
+def _child(path: Path, k: int, traced: bool, queue: multiprocessing.Queue[Measurement]) -> None:
+    """Measure in the child process and send the result back."""
+    queue.put(measure(path, k, traced))
+
+
+def measure_in_child(path: Path, k: int, traced: bool) -> Measurement:
+    """Run measure() in a fresh process so that peak memory is this state's alone."""
+    queue: multiprocessing.Queue[Measurement] = multiprocessing.Queue()
+    process = multiprocessing.Process(target=_child, args=(path, k, traced, queue))
+    process.start()
+    result = queue.get()
+    process.join()
+    return result
+
+
+HEADER = (
+    f"{'players':>7} {'file':<28} {'round':>5} {'CPU s':>9} {'RSS MB':>8} {'traced':>8}  result"
+)
+
+
+def format_row(m: Measurement) -> str:
+    """Return one line of the report."""
+    cpu = f"{m.cpu_seconds:9.2f}" if m.cpu_seconds is not None else f"{'-':>9}"
+    rss = f"{m.peak_rss_mb:8.1f}" if m.peak_rss_mb is not None else f"{'-':>8}"
+    traced = f"{m.peak_traced_mb:8.1f}" if m.peak_traced_mb is not None else f"{'-':>8}"
+    return f"{m.players:>7} {m.file:<28} {m.round:>5} {cpu} {rss} {traced}  {m.verdict}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print one line per state."""
+    parser = argparse.ArgumentParser(prog="python -m pairing.bench", description=__doc__)
+    parser.add_argument("directory", type=Path, metavar="DIR")
+    parser.add_argument(
+        "--sizes", default="100,300,500,1000", help="comma-separated player counts to run"
+    )
+    parser.add_argument("--tracemalloc", action="store_true", help="also trace Python allocations")
+    args = parser.parse_args(argv)
+    sizes = {int(s) for s in args.sizes.split(",") if s.strip()}
+    print(HEADER)
+    for players, preferred, k in STATES:
+        if players not in sizes:
+            continue
+        path = choose_file(args.directory, players, preferred)
+        if path is None:
+            print(f"{players:>7} no file in {args.directory}")
+            continue
+        print(format_row(measure_in_child(path, k, args.tracemalloc)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+"""Narrow exception types of the pairing package."""
+
+from __future__ import annotations
+
+
+class PairingError(Exception):
+    """Base class of every error the pairing package raises on purpose."""
+
+
+class NoValidPairing(PairingError):
+    """No round-pairing complies with the absolute criteria (C.04.3 Art. 1.9.3)."""
+
+
+class UnsupportedFeature(PairingError):
+    """The input asks for something this engine does not implement (named in the message)."""
+
+
+class TrfFormatError(PairingError, ValueError):
+    """A TRF file is malformed; the message names the line, the column and the reason."""
+
+    def __init__(self, line: int, column: int, reason: str) -> None:
+        self.line = line
+        self.column = column
+        self.reason = reason
+        super().__init__(f"line {line}, column {column}: {reason}")

@@ -1,0 +1,636 @@
+"""Read and write tournament report files: TRF-16, the TRF(x)/TRF(bx) extensions and TRF-2026.
+
+``read_trf`` takes the text of a file and returns a ``Tournament``; every defect is reported as a
+``TrfFormatError`` naming the line and the column (1-based, as in the FIDE documents).
+``write_trf`` writes TRF-2026 that bbpPairings v6 accepts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from pairing.errors import TrfFormatError
+from pairing.model import (
+    Acceleration,
+    Board,
+    Color,
+    ForbiddenPairs,
+    Player,
+    Points,
+    ResultCode,
+    RoundEntry,
+    RoundPairing,
+    RuleSet,
+    Tournament,
+    format_points,
+)
+from pairing.trf_records import (
+    BB_CODES,
+    MAX_ROUNDS,
+    MAX_TPN,
+    Bye,
+    PointsBuilder,
+    acceleration_lines,
+    field_text,
+    forbidden_line,
+    parse_int,
+    parse_points,
+    parse_round,
+    parse_tpn,
+    point_system_lines,
+    points_field,
+    read_162,
+    read_240,
+    read_250,
+    read_260,
+    read_xxa,
+    read_xxp,
+    read_xxs,
+    read_xxz,
+    split_tokens,
+)
+
+__all__ = [
+    "read_trf",
+    "write_trf",
+    "read_pairings",
+    "write_pairings",
+    "player_points",
+    "next_round_number",
+]
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+FIRST_ROUND_COLUMN = 92
+"""Column of the opponent field of round 1 in a ``001`` record; each round takes 10 columns."""
+
+_OLD_TITLES = {
+    "G": "GM", "M": "IM", "F": "FM", "C": "CM",
+    "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM",
+}
+
+_RESULTS = {code.value: code for code in ResultCode}
+_ABSENT = RoundEntry(None, None, ResultCode.ZERO_POINT_BYE)
+
+_DUTCH_CODES = {
+    "FIDE_DUTCH": RuleSet.DUTCH_2026,
+    "FIDE_DUTCH_2025": RuleSet.DUTCH_2026,
+    "FIDE_DUTCH_2026": RuleSet.DUTCH_2026,
+    "FIDE_DUTCH_2017": RuleSet.DUTCH_2017,
+}
+
+# Results that need the opponent's entry to be the matching one (same round, opposite colour).
+_MATCHING_RESULT = {
+    ResultCode.WIN: {ResultCode.LOSS},
+    ResultCode.LOSS: {ResultCode.WIN},
+    ResultCode.DRAW: {ResultCode.DRAW},
+    ResultCode.WIN_UNRATED: {ResultCode.LOSS_UNRATED},
+    ResultCode.LOSS_UNRATED: {ResultCode.WIN_UNRATED},
+    ResultCode.DRAW_UNRATED: {ResultCode.DRAW_UNRATED},
+    ResultCode.FORFEIT_WIN: {ResultCode.FORFEIT_LOSS},
+    ResultCode.FORFEIT_LOSS: {ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS},
+}
+
+_FORFEITS = frozenset({ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS})
+
+_NO_OPPONENT_RESULTS = frozenset(
+    {
+        ResultCode.HALF_POINT_BYE,
+        ResultCode.FULL_POINT_BYE,
+        ResultCode.PAIRING_ALLOCATED_BYE,
+        ResultCode.ZERO_POINT_BYE,
+    }
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# 001 records
+
+
+def _parse_round_entry(line: str, line_no: int, round_no: int, tpn: int) -> RoundEntry:
+    """Parse the 10-column block of one round of a 001 record: ``oooo c r``."""
+    col = FIRST_ROUND_COLUMN + 10 * (round_no - 1)
+    block = field_text(line, col, col + 7)
+    if block[4] != " " or block[6] != " " or field_text(line, col - 2, col - 1) != "  ":
+        raise TrfFormatError(line_no, col - 2, f"round {round_no}: misaligned round entry")
+    where = (line_no, col, round_no)
+    opponent = None
+    if block[0:4].strip() not in ("", "0000"):  # four blanks mean 0000
+        opponent = parse_tpn(block[0:4], line_no, col, f"round {round_no} opponent")
+        if opponent == tpn:
+            raise TrfFormatError(line_no, col, f"round {round_no}: player paired with itself")
+    entry = RoundEntry(opponent, _parse_color(block[5], where), _parse_result(block[7], opponent, where))
+    _check_entry(entry, block[7], where)
+    return entry
+
+
+def _parse_color(char: str, where: tuple[int, int, int]) -> Color | None:
+    """Parse the colour letter; ``-`` and blank mean no colour."""
+    if char in "wW":
+        return Color.WHITE
+    if char in "bB":
+        return Color.BLACK
+    if char in "- ":
+        return None
+    line_no, col, round_no = where
+    raise TrfFormatError(line_no, col + 5, f"round {round_no}: bad colour {char!r}")
+
+
+def _parse_result(char: str, opponent: int | None, where: tuple[int, int, int]) -> ResultCode:
+    """Parse the result letter; blank, and ``-`` without opponent, are a zero-point bye."""
+    if char == " " or (char == "-" and opponent is None):
+        return ResultCode.ZERO_POINT_BYE
+    if char.upper() in _RESULTS:
+        return _RESULTS[char.upper()]
+    line_no, col, round_no = where
+    raise TrfFormatError(line_no, col + 7, f"round {round_no}: bad result {char!r}")
+
+
+def _check_entry(entry: RoundEntry, char: str, where: tuple[int, int, int]) -> None:
+    """Check that byes have no opponent or colour, and games have both (forfeits may lack colour)."""
+    line_no, col, round_no = where
+    if entry.opponent is None:
+        if entry.result not in _NO_OPPONENT_RESULTS:
+            raise TrfFormatError(line_no, col + 7, f"round {round_no}: {char!r} needs an opponent")
+        if entry.color is not None:
+            raise TrfFormatError(line_no, col + 5, f"round {round_no}: colour without opponent")
+    elif entry.result in _NO_OPPONENT_RESULTS:
+        raise TrfFormatError(
+            line_no, col + 7, f"round {round_no}: bye or absence {char!r} with opponent"
+        )
+    elif entry.color is None and entry.result not in _FORFEITS:
+        raise TrfFormatError(line_no, col + 5, f"round {round_no}: game without a colour")
+
+
+def _parse_title(text: str) -> str:
+    """Normalise a title: old lower-case codes (``g``, ``wm``) become ``GM``, ``WIM``."""
+    title = text.strip().upper()
+    return _OLD_TITLES.get(title, title)
+
+
+def _parse_player(line: str, line_no: int) -> Player:
+    """Parse a 001 record."""
+    tpn = parse_tpn(field_text(line, 5, 8), line_no, 5, "pairing number")
+    rating_text = field_text(line, 49, 52)
+    rating = None if not rating_text.strip() else parse_int(rating_text, line_no, 49, "rating")
+    points_text = field_text(line, 81, 84)
+    declared = None
+    if points_text.strip():
+        declared = parse_points(points_text, line_no, 81, "points")
+    rank_text = field_text(line, 86, 89)
+    rank = None if not rank_text.strip() else parse_int(rank_text, line_no, 86, "rank")
+    if field_text(line, 85, 85) != " " or field_text(line, 90, 91) != "  ":
+        raise TrfFormatError(line_no, 85, "misaligned points or rank column")
+    round_count = max(0, (len(line) - FIRST_ROUND_COLUMN) // 10 + 1)
+    if round_count > MAX_ROUNDS:
+        raise TrfFormatError(line_no, FIRST_ROUND_COLUMN, "too many rounds")
+    rounds = tuple(_parse_round_entry(line, line_no, r, tpn) for r in range(1, round_count + 1))
+    return Player(
+        tpn=tpn,
+        name=field_text(line, 15, 47).strip(),
+        rating=rating,
+        title=_parse_title(field_text(line, 11, 13)),
+        sex=field_text(line, 10, 10).strip(),
+        federation=field_text(line, 54, 56).strip(),
+        fide_id=field_text(line, 58, 68).strip(),
+        birth=field_text(line, 70, 79).strip(),
+        declared_points=declared,
+        rank=rank,
+        rounds=rounds,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole file
+
+
+def player_points(t: Tournament, player: Player) -> Points:
+    """Return a player's points from the round entries (accelerations not included)."""
+    return sum(t.point_system.points_for(entry) for entry in player.rounds)
+
+
+def last_paired_round(players: tuple[Player, ...] | list[Player]) -> int:
+    """Return the last round in which some entry was produced by pairing (0 if none)."""
+    last = 0
+    for player in players:
+        for r, entry in enumerate(player.rounds, start=1):
+            if r > last and entry.was_paired:
+                last = r
+    return last
+
+
+def next_round_number(t: Tournament) -> int:
+    """Return the round to pair next: the first round after the last paired one."""
+    return last_paired_round(t.players) + 1
+
+
+@dataclass
+class _Reader:
+    """Accumulate the records of one file, then check them against each other."""
+
+    text: str
+    players: dict[int, tuple[int, Player]] = field(default_factory=dict)
+    name: str = ""
+    total_rounds: int | None = None
+    initial_color: Color | None = None
+    points: PointsBuilder = field(default_factory=PointsBuilder)
+    type_192: str | None = None
+    type_092: str | None = None
+    accelerations: list[tuple[int, int, Acceleration]] = field(default_factory=list)
+    forbidden: list[tuple[int, ForbiddenPairs]] = field(default_factory=list)
+    byes: list[Bye] = field(default_factory=list)
+    other_records: list[tuple[str, str]] = field(default_factory=list)
+
+    def read(self) -> Tournament:
+        """Read every line, then check and build the tournament."""
+        for line_no, raw in enumerate(_LINE_BREAK.split(self.text), start=1):
+            line = raw.lstrip("\ufeff").rstrip()  # a byte-order mark is not part of the record
+            if not line.strip() or line.startswith("###"):
+                continue
+            self.read_record(line, line_no)
+        return self.finish()
+
+    def read_record(self, line: str, line_no: int) -> None:
+        """Read one record by its code; keep unknown records verbatim for the writer."""
+        key = line[:3].upper()
+        handler = _HANDLERS.get(key)
+        if handler is None and key in BB_CODES:
+            handler = _Reader.read_bb
+        if handler is None or (key == "012" and self.name):
+            self.keep(line)
+        else:
+            handler(self, line, line_no)
+
+    def keep(self, line: str) -> None:
+        """Keep a record that the model has no field for (022, 092, 132, ...)."""
+        code, rest = line[:3], line[3:]
+        if code == "092" and self.type_092 is None:
+            self.type_092 = rest.strip()
+        self.other_records.append((code, rest[1:] if rest.startswith(" ") else rest))
+
+    def read_001(self, line: str, line_no: int) -> None:
+        """Read a player record."""
+        self.add_player(_parse_player(line, line_no), line_no)
+
+    def read_012(self, line: str, line_no: int) -> None:
+        """Read the tournament name (the first non-blank 012)."""
+        self.name = line[3:].strip()
+
+    def read_rounds(self, line: str, line_no: int) -> None:
+        """Read ``XXR n`` or ``142 n``: the number of rounds."""
+        tokens = split_tokens(line, 4)
+        if len(tokens) != 1:
+            raise TrfFormatError(line_no, 5, f"{line[:3]}: expected one number of rounds")
+        self.total_rounds = parse_round(tokens[0][1], line_no, tokens[0][0], "rounds")
+
+    def read_bb(self, line: str, line_no: int) -> None:
+        """Read a bbpPairings point value (``BBW 3.0``)."""
+        tokens = split_tokens(line, 4)
+        if len(tokens) != 1:
+            raise TrfFormatError(line_no, 5, f"{line[:3]}: expected one value")
+        value = parse_points(tokens[0][1], line_no, tokens[0][0], line[:3])
+        self.points.set(BB_CODES[line[:3].upper()], value)
+
+    def read_162(self, line: str, line_no: int) -> None:
+        """Read the TRF-2026 point system."""
+        read_162(line, line_no, self.points)
+
+    def read_xxs(self, line: str, line_no: int) -> None:
+        """Read the JaVaFo point system."""
+        read_xxs(line, line_no, self.points)
+
+    def read_192(self, line: str, line_no: int) -> None:
+        """Read the encoded tournament type."""
+        self.type_192 = line[3:].strip()
+        if not self.type_192:
+            raise TrfFormatError(line_no, 5, "192: empty tournament type")
+
+    def read_acceleration(self, line: str, line_no: int) -> None:
+        """Read ``250`` or ``XXA``."""
+        read = read_250 if line[:3] == "250" else read_xxa
+        self.accelerations += [(line_no, 5, a) for a in read(line, line_no)]
+
+    def read_forbidden(self, line: str, line_no: int) -> None:
+        """Read ``260`` or ``XXP``."""
+        read = read_260 if line[:3] == "260" else read_xxp
+        self.forbidden.append((line_no, read(line, line_no)))
+
+    def read_byes(self, line: str, line_no: int) -> None:
+        """Read ``240`` or ``XXZ``."""
+        read = read_240 if line[:3] == "240" else read_xxz
+        self.byes += read(line, line_no)
+
+    def read_xxc(self, line: str, line_no: int) -> None:
+        """Read ``XXC white1|black1``: the initial colour."""
+        for column, token in split_tokens(line, 4):
+            word = token.lower()
+            if word == "white1":
+                self.initial_color = Color.WHITE
+            elif word == "black1":
+                self.initial_color = Color.BLACK
+            elif word == "rank":
+                raise TrfFormatError(line_no, column, "XXC rank (pairing by rank) is not supported")
+            else:
+                raise TrfFormatError(line_no, column, f"XXC: unknown option {token!r}")
+
+    def read_152(self, line: str, line_no: int) -> None:
+        """Read ``152 W|B``: the initial colour."""
+        letter = field_text(line, 5, 5).upper()
+        if letter not in ("W", "B") or line[5:].strip():
+            raise TrfFormatError(line_no, 5, "152: expected W or B")
+        self.initial_color = Color.WHITE if letter == "W" else Color.BLACK
+
+    def add_player(self, player: Player, line_no: int) -> None:
+        """Add a player; a repeated TPN is an error."""
+        if player.tpn in self.players:
+            first = self.players[player.tpn][0]
+            raise TrfFormatError(line_no, 5, f"pairing number {player.tpn} repeated (line {first})")
+        self.players[player.tpn] = (line_no, player)
+
+    def finish(self) -> Tournament:
+        """Check the records against each other and build the tournament."""
+        count = len(self.players)
+        for tpn, (line_no, player) in self.players.items():
+            if tpn > count:
+                raise TrfFormatError(
+                    line_no, 5, f"pairing number {tpn} out of range: the file has {count} players"
+                )
+            if self.total_rounds is not None and len(player.rounds) > self.total_rounds:
+                column = FIRST_ROUND_COLUMN + 10 * self.total_rounds
+                raise TrfFormatError(
+                    line_no, column, f"more rounds than the {self.total_rounds} declared (XXR/142)"
+                )
+        self.check_games()
+        players = self.merge_byes()
+        point_system = self.points.build()
+        tournament = Tournament(
+            players=players,
+            total_rounds=self.total_rounds,
+            initial_color=self.initial_color,
+            point_system=point_system,
+            accelerations=self.checked_accelerations(count),
+            forbidden_pairs=self.checked_forbidden_pairs(count),
+            name=self.name,
+            other_records=tuple(self.other_records),
+            **self.rules(),
+        )
+        self.check_points(tournament)
+        return tournament
+
+    def rules(self) -> dict[str, object]:
+        """Return rules, baku and tournament_type from 192 (or a recognised code in 092)."""
+        code = self.type_192
+        if code is None and self.type_092 is not None:
+            if _dutch_code(self.type_092) is not None:
+                code = self.type_092
+        if code is None:
+            return {}
+        known = _dutch_code(code)
+        if known is None:
+            return {"tournament_type": code}
+        rules, baku = known
+        return {"rules": rules, "baku": baku, "tournament_type": code}
+
+    def check_games(self) -> None:
+        """Check that both players of every game list each other consistently."""
+        for tpn, (line_no, player) in self.players.items():
+            for r, entry in enumerate(player.rounds, start=1):
+                if entry.opponent is None:
+                    continue
+                column = FIRST_ROUND_COLUMN + 10 * (r - 1)
+                where = f"round {r}: opponent {entry.opponent}"
+                if entry.opponent not in self.players:
+                    raise TrfFormatError(line_no, column, f"{where} does not exist")
+                other = self.players[entry.opponent][1]
+                if len(other.rounds) < r or other.rounds[r - 1].opponent != tpn:
+                    raise TrfFormatError(line_no, column, f"{where} does not list {tpn}")
+                theirs = other.rounds[r - 1]
+                if theirs.result not in _MATCHING_RESULT[entry.result]:
+                    raise TrfFormatError(
+                        line_no, column + 7, f"{where} has an inconsistent result"
+                    )
+                expected = entry.color.opposite if entry.color is not None else None
+                if theirs.color is not expected:
+                    raise TrfFormatError(line_no, column + 5, f"{where} has an inconsistent colour")
+        self.check_one_pab_per_round()
+
+    def check_one_pab_per_round(self) -> None:
+        """Check that no round has two pairing-allocated byes (C.04.1 Art. 3)."""
+        pab: dict[int, int] = {}
+        for tpn, (line_no, player) in sorted(self.players.items(), key=lambda item: item[1][0]):
+            for r, entry in enumerate(player.rounds, start=1):
+                if entry.result is not ResultCode.PAIRING_ALLOCATED_BYE:
+                    continue
+                if r in pab:
+                    column = FIRST_ROUND_COLUMN + 10 * (r - 1) + 7
+                    raise TrfFormatError(
+                        line_no, column, f"round {r}: second pairing-allocated bye (also {pab[r]})"
+                    )
+                pab[r] = tpn
+
+    def merge_byes(self) -> tuple[Player, ...]:
+        """Return the players with the 240/XXZ byes written into their round entries."""
+        players = {tpn: p for tpn, (_, p) in self.players.items()}
+        next_round = last_paired_round(list(players.values())) + 1
+        for bye in self.byes:
+            round_no = bye.round if bye.round is not None else next_round
+            if bye.tpn not in players:
+                raise TrfFormatError(bye.line_no, bye.column, f"bye for unknown player {bye.tpn}")
+            if self.total_rounds is not None and round_no > self.total_rounds:
+                raise TrfFormatError(
+                    bye.line_no, bye.column, f"bye in round {round_no} after the last round"
+                )
+            player = players[bye.tpn]
+            entry = RoundEntry(None, None, bye.result)
+            rounds = list(player.rounds)
+            if len(rounds) >= round_no:
+                if rounds[round_no - 1] != entry:
+                    raise TrfFormatError(
+                        bye.line_no, bye.column,
+                        f"bye for player {bye.tpn} in round {round_no} contradicts the 001 record",
+                    )
+                continue
+            rounds += [_ABSENT] * (round_no - 1 - len(rounds))
+            rounds.append(entry)
+            players[bye.tpn] = replace(player, rounds=tuple(rounds))
+        return tuple(players[tpn] for tpn in sorted(players))
+
+    def checked_accelerations(self, count: int) -> tuple[Acceleration, ...]:
+        """Return the accelerations by (TPN, round); later lines win, zero values are dropped."""
+        values: dict[tuple[int, int], Points] = {}
+        for line_no, column, acc in self.accelerations:
+            if acc.tpn > count:
+                raise TrfFormatError(line_no, column, f"acceleration for unknown player {acc.tpn}")
+            if acc.points and self.total_rounds is not None and acc.round > self.total_rounds:
+                raise TrfFormatError(
+                    line_no, column, f"acceleration in round {acc.round} after the last round"
+                )
+            values[(acc.tpn, acc.round)] = acc.points
+        return tuple(
+            Acceleration(tpn, r, points) for (tpn, r), points in sorted(values.items()) if points
+        )
+
+    def checked_forbidden_pairs(self, count: int) -> tuple[ForbiddenPairs, ...]:
+        """Return the prohibited pairings, all naming existing players."""
+        for line_no, pairs in self.forbidden:
+            unknown = [tpn for tpn in pairs.tpns if tpn > count]
+            if unknown:
+                raise TrfFormatError(
+                    line_no, 5, f"prohibited pairing names unknown player {min(unknown)}"
+                )
+        return tuple(pairs for _, pairs in self.forbidden)
+
+    def check_points(self, t: Tournament) -> None:
+        """Check the points column: the results, with or without the next round's pre-set byes."""
+        after = last_paired_round(t.players)
+        for player in t.players:
+            if player.declared_points is None:
+                continue
+            total = player_points(t, player)
+            preset = sum(
+                t.point_system.points_for(e) for e in player.rounds[after:] if e.is_preset
+            )
+            if player.declared_points not in (total, total - preset):
+                line_no = self.players[player.tpn][0]
+                raise TrfFormatError(
+                    line_no, 81,
+                    f"points {format_points(player.declared_points)} do not match the results "
+                    f"({format_points(total)})",
+                )
+
+
+_HANDLERS = {
+    "001": _Reader.read_001,
+    "012": _Reader.read_012,
+    "142": _Reader.read_rounds,
+    "XXR": _Reader.read_rounds,
+    "152": _Reader.read_152,
+    "XXC": _Reader.read_xxc,
+    "162": _Reader.read_162,
+    "XXS": _Reader.read_xxs,
+    "192": _Reader.read_192,
+    "250": _Reader.read_acceleration,
+    "XXA": _Reader.read_acceleration,
+    "260": _Reader.read_forbidden,
+    "XXP": _Reader.read_forbidden,
+    "240": _Reader.read_byes,
+    "XXZ": _Reader.read_byes,
+}
+
+
+def _dutch_code(code: str) -> tuple[RuleSet, bool] | None:
+    """Return (rules, baku) for a Dutch 192 code, or None."""
+    upper = code.strip().upper()
+    baku = upper.endswith("_BAKU")
+    base = upper[: -len("_BAKU")] if baku else upper
+    rules = _DUTCH_CODES.get(base)
+    return None if rules is None else (rules, baku)
+
+
+def read_trf(text: str) -> Tournament:
+    """Parse the text of a TRF file; raise TrfFormatError naming line and column on a defect."""
+    return _Reader(text).read()
+
+
+# ---------------------------------------------------------------------------------------------
+# Writer
+
+
+def _fit(text: str, width: int, *, right: bool = False) -> str:
+    """Cut or pad a field to its columns."""
+    text = text[:width]
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def _entry_text(entry: RoundEntry) -> str:
+    """Return the 8 significant columns of a round entry, e.g. ``  12 w 1`` or ``0000 - H``."""
+    if entry.opponent is None:
+        return f"0000 - {entry.result.value}"
+    color = entry.color.value if entry.color is not None else "-"
+    return f"{entry.opponent:>4} {color} {entry.result.value}"
+
+
+def _player_line(t: Tournament, player: Player) -> str:
+    """Return the 001 record of a player."""
+    if not 1 <= player.tpn <= MAX_TPN:
+        raise ValueError(f"pairing number {player.tpn} does not fit in TRF")
+    if player.rating is not None and not 0 <= player.rating <= 9999:
+        raise ValueError(f"rating {player.rating} does not fit in TRF")
+    points = player.declared_points
+    if points is None:
+        points = player_points(t, player)
+    head = (
+        f"001 {player.tpn:>4} {_fit(player.sex, 1)}{_fit(player.title, 3, right=True)} "
+        f"{_fit(player.name, 33)} {'' if player.rating is None else player.rating:>4} "
+        f"{_fit(player.federation, 3)} {_fit(player.fide_id, 11, right=True)} "
+        f"{_fit(player.birth, 10)} {points_field(points)} "
+        f"{'' if player.rank is None else _fit(str(player.rank), 4, right=True):>4}"
+    )
+    return (head + "".join(f"  {_entry_text(e)}" for e in player.rounds)).rstrip()
+
+
+def _tournament_type(t: Tournament) -> str | None:
+    """Return the 192 code to write: the one read if it still fits rules and baku."""
+    if t.tournament_type:
+        known = _dutch_code(t.tournament_type)
+        if known is None or known == (t.rules, t.baku):
+            return t.tournament_type
+    if t.rules is RuleSet.DUTCH_2026 and not t.baku and not t.tournament_type:
+        return None
+    base = "FIDE_DUTCH_2017" if t.rules is RuleSet.DUTCH_2017 else "FIDE_DUTCH_2025"
+    return base + ("_BAKU" if t.baku else "")
+
+
+def write_trf(t: Tournament, *, newline: str = "\n") -> str:
+    """Return the tournament as TRF-2026 text.
+
+    Pre-set byes are written in the players' round columns; a points column that was blank
+    (``declared_points`` None) is written as the sum of the results, since engines require it.
+    """
+    lines: list[str] = []
+    if t.name:
+        lines.append(f"012 {t.name}")
+    lines += [f"{code} {rest}".rstrip() for code, rest in t.other_records]
+    if t.total_rounds is not None:
+        lines.append(f"142 {t.total_rounds}")
+    if t.initial_color is not None:
+        lines.append("152 W" if t.initial_color is Color.WHITE else "152 B")
+    lines += point_system_lines(t.point_system)
+    code = _tournament_type(t)
+    if code:
+        lines.append(f"192 {code}")
+    lines += acceleration_lines(t.accelerations)
+    lines += [forbidden_line(pairs) for pairs in t.forbidden_pairs]
+    lines += [_player_line(t, player) for player in t.players]
+    return newline.join(lines) + newline
+
+
+def read_pairings(text: str, round_number: int) -> RoundPairing:
+    """Parse engine output: a count, then ``white black`` lines, ``tpn 0`` for the PAB."""
+    lines = [(n, line.strip()) for n, line in enumerate(_LINE_BREAK.split(text), 1) if line.strip()]
+    if not lines:
+        raise TrfFormatError(1, 1, "empty pairing list")
+    count = parse_int(lines[0][1], lines[0][0], 1, "number of pairs")
+    if count != len(lines) - 1:
+        raise TrfFormatError(lines[0][0], 1, f"{count} pairs announced, {len(lines) - 1} given")
+    boards: list[Board] = []
+    bye: int | None = None
+    for line_no, line in lines[1:]:
+        parts = line.split()
+        if len(parts) != 2:
+            raise TrfFormatError(line_no, 1, f"expected 'white black', found {line!r}")
+        white = parse_tpn(parts[0], line_no, 1, "white")
+        black = parse_int(parts[1], line_no, len(parts[0]) + 2, "black")
+        if black == 0:
+            if bye is not None:
+                raise TrfFormatError(line_no, 1, "second pairing-allocated bye")
+            bye = white
+        else:
+            boards.append(Board(white, parse_tpn(parts[1], line_no, len(parts[0]) + 2, "black")))
+    return RoundPairing(round_number, tuple(boards), bye)
+
+
+def write_pairings(pairing: RoundPairing) -> str:
+    """Return a round as engine output: the count, ``white black`` lines, the PAB last."""
+    return "".join(f"{line}\n" for line in pairing.engine_lines())

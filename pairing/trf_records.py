@@ -1,0 +1,369 @@
+"""Field parsers and the extension records of TRF files (point systems, accelerations, byes).
+
+Used by ``pairing.trf``: ``162``/``XXS``/``BB?`` point systems, ``250``/``XXA`` accelerations,
+``260``/``XXP`` prohibited pairings and ``240``/``XXZ`` byes (reference/FORMATS.md sections 2-3).
+Columns are 1-based and inclusive, as in the FIDE documents.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from pairing.errors import TrfFormatError
+from pairing.model import (
+    STANDARD_POINTS,
+    Acceleration,
+    ForbiddenPairs,
+    PointSystem,
+    Points,
+    ResultCode,
+    format_points,
+)
+
+_INT = re.compile(r"[0-9]+")
+_POINTS = re.compile(r"(-?)([0-9]{1,3})(?:\.([0-9])0*)?")
+
+MAX_TPN = 9999
+MAX_ROUNDS = 999
+
+
+# ---------------------------------------------------------------------------------------------
+# Small field parsers
+
+
+def field_text(line: str, first: int, last: int) -> str:
+    """Return columns first..last (1-based, inclusive) of a line, padded with blanks."""
+    text = line[first - 1 : last]
+    return text + " " * (last - first + 1 - len(text))
+
+
+def parse_int(text: str, line_no: int, column: int, what: str) -> int:
+    """Parse a non-negative decimal integer (blanks around it allowed)."""
+    stripped = text.strip()
+    if not _INT.fullmatch(stripped):
+        raise TrfFormatError(line_no, column, f"{what}: expected a number, found {stripped!r}")
+    return int(stripped)
+
+
+def parse_points(text: str, line_no: int, column: int, what: str) -> Points:
+    """Parse points like ``11.5`` into tenths."""
+    stripped = text.strip()
+    match = _POINTS.fullmatch(stripped)
+    if not match:
+        raise TrfFormatError(line_no, column, f"{what}: expected points like 1.5, not {stripped!r}")
+    sign, whole, tenth = match.groups()
+    value = int(whole) * 10 + int(tenth or "0")
+    value = -value if sign else value
+    if len(format_points(value)) > 4:
+        raise TrfFormatError(line_no, column, f"{what}: {stripped} does not fit in 4 columns")
+    return value
+
+
+def parse_tpn(text: str, line_no: int, column: int, what: str) -> int:
+    """Parse a TPN (1..9999)."""
+    value = parse_int(text, line_no, column, what)
+    if not 1 <= value <= MAX_TPN:
+        raise TrfFormatError(line_no, column, f"{what}: {value} is not a valid pairing number")
+    return value
+
+
+def parse_round(text: str, line_no: int, column: int, what: str) -> int:
+    """Parse a round number (1..999)."""
+    value = parse_int(text, line_no, column, what)
+    if not 1 <= value <= MAX_ROUNDS:
+        raise TrfFormatError(line_no, column, f"{what}: {value} is not a valid round number")
+    return value
+
+
+def split_tokens(line: str, start_column: int) -> list[tuple[int, str]]:
+    """Split the line from start_column on blanks; return (column, token) pairs."""
+    return [
+        (start_column + m.start(), m.group())
+        for m in re.finditer(r"[^ \t]+", line[start_column - 1 :])
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Point systems: 162, XXS, BB?
+
+
+_POINT_FIELDS = (
+    "win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_allocated_bye",
+    "half_point_bye", "full_point_bye", "zero_point_bye",
+)
+
+_162_SYMBOLS = {
+    "W": ("win", "forfeit_win", "full_point_bye"),
+    "D": ("draw", "half_point_bye"),
+    "L": ("loss",),
+    "A": ("zero_point_bye", "forfeit_loss"),
+    "Z": ("zero_point_bye", "forfeit_loss"),
+    "P": ("pairing_allocated_bye",),
+    "X": (),
+}
+
+_XXS_CODES = {
+    "WW": ("win",), "BW": ("win",), "WD": ("draw",), "BD": ("draw",),
+    "WL": ("loss",), "BL": ("loss",), "ZPB": ("zero_point_bye",),
+    "HPB": ("half_point_bye",), "FPB": ("full_point_bye",), "PAB": ("pairing_allocated_bye",),
+    "FW": ("forfeit_win",), "FL": ("forfeit_loss",),
+    "W": ("win", "forfeit_win", "full_point_bye"), "D": ("draw", "half_point_bye"),
+}
+
+BB_CODES = {
+    "BBW": ("win", "forfeit_win", "full_point_bye"),
+    "BBD": ("draw", "half_point_bye"),
+    "BBL": ("loss",),
+    "BBZ": ("zero_point_bye",),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pairing_allocated_bye",),
+}
+
+
+@dataclass
+class PointsBuilder:
+    """Collect point-system settings in file order; the PAB follows the win unless set."""
+
+    values: dict[str, Points] = field(default_factory=dict)
+    pab_set: bool = False
+
+    def set(self, names: tuple[str, ...], value: Points) -> None:
+        """Set point-system fields to a value."""
+        for name in names:
+            self.values[name] = value
+        if "pairing_allocated_bye" in names:
+            self.pab_set = True
+        elif "win" in names and not self.pab_set:
+            self.values["pairing_allocated_bye"] = value
+
+    def build(self) -> PointSystem:
+        """Return the point system read so far."""
+        return replace(STANDARD_POINTS, **self.values) if self.values else STANDARD_POINTS
+
+
+def read_162(line: str, line_no: int, points: PointsBuilder) -> None:
+    """Parse ``162``: symbol at column 6, value at 7-10, then every 9 columns."""
+    tokens = split_tokens(line, 5)
+    if not tokens:
+        raise TrfFormatError(line_no, 5, "162: no point values")
+    pending = list(tokens)
+    while pending:
+        column, token = pending.pop(0)
+        symbol, value_text = token[0].upper(), token[1:]
+        if not value_text:
+            if not pending:
+                raise TrfFormatError(line_no, column, f"162: no value after {token!r}")
+            value_column, value_text = pending.pop(0)
+        else:
+            value_column = column + 1
+        if symbol not in _162_SYMBOLS:
+            raise TrfFormatError(line_no, column, f"162: unknown symbol {symbol!r}")
+        value = parse_points(value_text, line_no, value_column, f"162 {symbol}")
+        points.set(_162_SYMBOLS[symbol], value)
+
+
+def read_xxs(line: str, line_no: int, points: PointsBuilder) -> None:
+    """Parse ``XXS CODE=VALUE ...``; later entries override earlier ones."""
+    tokens = split_tokens(line, 4)
+    if not tokens:
+        raise TrfFormatError(line_no, 4, "XXS: no point values")
+    for column, token in tokens:
+        code, sep, value_text = token.partition("=")
+        if not sep or code.upper() not in _XXS_CODES:
+            raise TrfFormatError(line_no, column, f"XXS: bad entry {token!r}")
+        value = parse_points(value_text, line_no, column + len(code) + 1, f"XXS {code}")
+        points.set(_XXS_CODES[code.upper()], value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Accelerations, prohibited pairings, byes
+
+
+def read_250(line: str, line_no: int) -> list[Acceleration]:
+    """Parse ``250``: game points 10-13, rounds 15-17 and 19-21, TPNs 23-26 and 28-31."""
+    if field_text(line, 5, 8).strip():
+        match_points = parse_points(field_text(line, 5, 8), line_no, 5, "250 match points")
+        if match_points:
+            raise TrfFormatError(line_no, 5, "250: match points must be empty for individuals")
+    points = parse_points(field_text(line, 10, 13), line_no, 10, "250 game points")
+    first_round = parse_round(field_text(line, 15, 17), line_no, 15, "250 first round")
+    last_round = parse_round(field_text(line, 19, 21), line_no, 19, "250 last round")
+    first_tpn = parse_tpn(field_text(line, 23, 26), line_no, 23, "250 first player")
+    last_tpn = parse_tpn(field_text(line, 28, 31), line_no, 28, "250 last player")
+    if first_round > last_round:
+        raise TrfFormatError(line_no, 19, "250: last round before first round")
+    if first_tpn > last_tpn:
+        raise TrfFormatError(line_no, 28, "250: last player before first player")
+    if line[31:].strip():
+        raise TrfFormatError(line_no, 32, "250: unexpected text after the last player")
+    return [
+        Acceleration(tpn, r, points)
+        for tpn in range(first_tpn, last_tpn + 1)
+        for r in range(first_round, last_round + 1)
+    ]
+
+
+def read_xxa(line: str, line_no: int) -> list[Acceleration]:
+    """Parse ``XXA NNNN pp.p pp.p ...``: one value per round from round 1."""
+    tokens = split_tokens(line, 4)
+    if not tokens:
+        raise TrfFormatError(line_no, 4, "XXA: missing player")
+    column, text = tokens[0]
+    tpn = parse_tpn(text, line_no, column, "XXA player")
+    if len(tokens) - 1 > MAX_ROUNDS:
+        raise TrfFormatError(line_no, column, "XXA: too many rounds")
+    return [
+        Acceleration(tpn, r, parse_points(value, line_no, col, "XXA points"))
+        for r, (col, value) in enumerate(tokens[1:], start=1)
+    ]
+
+
+def _read_tpn_list(line: str, line_no: int, start: int, what: str) -> list[int]:
+    """Parse the blank-separated TPNs from column start to the end of the line."""
+    return [parse_tpn(text, line_no, col, what) for col, text in split_tokens(line, start)]
+
+
+def read_260(line: str, line_no: int) -> ForbiddenPairs:
+    """Parse ``260``: first round 5-7, last round 9-11, TPNs from column 13."""
+    first = parse_round(field_text(line, 5, 7), line_no, 5, "260 first round")
+    last = parse_round(field_text(line, 9, 11), line_no, 9, "260 last round")
+    if last < first:
+        raise TrfFormatError(line_no, 9, "260: last round before first round")
+    tpns = _read_tpn_list(line, line_no, 12, "260 player")
+    if len(set(tpns)) < 2:
+        raise TrfFormatError(line_no, 13, "260: needs at least two players")
+    return ForbiddenPairs(frozenset(tpns), first, last)
+
+
+def read_xxp(line: str, line_no: int) -> ForbiddenPairs:
+    """Parse ``XXP id id ...``: the players never meet."""
+    tpns = _read_tpn_list(line, line_no, 4, "XXP player")
+    if len(set(tpns)) < 2:
+        raise TrfFormatError(line_no, 5, "XXP: needs at least two players")
+    return ForbiddenPairs(frozenset(tpns))
+
+
+_BYE_TYPES = {
+    "F": ResultCode.FULL_POINT_BYE,
+    "H": ResultCode.HALF_POINT_BYE,
+    "Z": ResultCode.ZERO_POINT_BYE,
+}
+
+
+@dataclass(frozen=True)
+class Bye:
+    """A pre-set bye from 240 (round given) or XXZ (round None: the next round)."""
+
+    line_no: int
+    column: int
+    tpn: int
+    round: int | None
+    result: ResultCode
+
+
+def read_240(line: str, line_no: int) -> list[Bye]:
+    """Parse ``240``: bye type column 5, round 7-9, TPNs from column 11."""
+    kind = field_text(line, 5, 5).upper()
+    if kind not in _BYE_TYPES:
+        raise TrfFormatError(line_no, 5, f"240: bad bye type {kind!r}")
+    round_no = parse_round(field_text(line, 7, 9), line_no, 7, "240 round")
+    return [
+        Bye(line_no, col, parse_tpn(text, line_no, col, "240 player"), round_no, _BYE_TYPES[kind])
+        for col, text in split_tokens(line, 10)
+    ]
+
+
+def read_xxz(line: str, line_no: int) -> list[Bye]:
+    """Parse ``XXZ id id ...``: absent in the round to be paired."""
+    return [
+        Bye(line_no, col, parse_tpn(text, line_no, col, "XXZ player"), None,
+             ResultCode.ZERO_POINT_BYE)
+        for col, text in split_tokens(line, 4)
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing the extension records
+
+
+def points_field(points: Points, width: int = 4) -> str:
+    """Return points right-aligned in their columns."""
+    text = format_points(points)
+    if len(text) > width:
+        raise ValueError(f"points {text} do not fit in {width} columns")
+    return text.rjust(width)
+
+
+def point_system_lines(ps: PointSystem) -> list[str]:
+    """Return ``162`` (or ``XXS`` when 162 cannot say it) for a non-standard point system."""
+    if ps == STANDARD_POINTS:
+        return []
+    if (
+        ps.forfeit_win == ps.win == ps.full_point_bye
+        and ps.half_point_bye == ps.draw
+        and ps.forfeit_loss == ps.zero_point_bye
+    ):
+        items = [
+            ("W", ps.win, STANDARD_POINTS.win),
+            ("D", ps.draw, STANDARD_POINTS.draw),
+            ("L", ps.loss, STANDARD_POINTS.loss),
+            ("A", ps.zero_point_bye, STANDARD_POINTS.zero_point_bye),
+        ]
+        parts = [f"{sym}{points_field(v)}" for sym, v, default in items if v != default]
+        if ps.pairing_allocated_bye != ps.win:
+            parts.append(f"P{points_field(ps.pairing_allocated_bye)}")
+        return ["162  " + "    ".join(parts)] if parts else []
+    codes = [
+        ("WW", ps.win), ("BW", ps.win), ("WD", ps.draw), ("BD", ps.draw), ("WL", ps.loss),
+        ("BL", ps.loss), ("ZPB", ps.zero_point_bye), ("HPB", ps.half_point_bye),
+        ("FPB", ps.full_point_bye), ("PAB", ps.pairing_allocated_bye), ("FW", ps.forfeit_win),
+        ("FL", ps.forfeit_loss),
+    ]
+    return ["XXS " + " ".join(f"{code}={format_points(v)}" for code, v in codes)]
+
+
+def acceleration_lines(accelerations: tuple[Acceleration, ...]) -> list[str]:
+    """Return ``250`` lines: runs of rounds with equal points, then runs of consecutive TPNs."""
+    by_player: dict[int, dict[int, Points]] = {}
+    for acc in accelerations:
+        if acc.points:
+            by_player.setdefault(acc.tpn, {})[acc.round] = acc.points
+    runs: list[tuple[int, int, Points, int]] = []
+    for tpn, rounds in by_player.items():
+        start = prev = None
+        for r in sorted(rounds):
+            if start is not None and r == prev + 1 and rounds[r] == rounds[start]:
+                prev = r
+                continue
+            if start is not None:
+                runs.append((start, prev, rounds[start], tpn))
+            start = prev = r
+        runs.append((start, prev, rounds[start], tpn))
+    lines = []
+    runs.sort()
+    i = 0
+    while i < len(runs):
+        first, last, points, tpn = runs[i]
+        j = i
+        while (
+            j + 1 < len(runs)
+            and runs[j + 1][:3] == runs[i][:3]
+            and runs[j + 1][3] == runs[j][3] + 1
+        ):
+            j += 1
+        game_points = f"{points // 10:02d}.{points % 10}" if points > 0 else format_points(points)
+        lines.append(
+            f"250      {game_points:>4} {first:03d} {last:03d} {tpn:04d} {runs[j][3]:04d}"
+        )
+        i = j + 1
+    return lines
+
+
+def forbidden_line(pairs: ForbiddenPairs) -> str:
+    """Return ``XXP`` for a whole-tournament prohibition, else ``260`` with its rounds."""
+    tpns = sorted(pairs.tpns)
+    if pairs.first_round == 1 and pairs.last_round is None:
+        return "XXP " + " ".join(str(tpn) for tpn in tpns)
+    last = pairs.last_round if pairs.last_round is not None else MAX_ROUNDS
+    return f"260 {pairs.first_round:>3} {last:>3} " + " ".join(f"{tpn:>4}" for tpn in tpns)

@@ -1,0 +1,63 @@
+"""A fast deterministic sample of corpus rounds that the engine must reproduce exactly.
+
+About 200 rounds from small files of both corpora (no ``_baku`` files, which are informative
+only). These tests FAIL, not skip, while the engine differs from bbpPairings on a round: they are
+the bar (marker ``engine_exactness``). They are skipped only while ``pairing.dutch`` is absent.
+Run them alone with ``pytest tests/conformance -m engine_exactness``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from pairing.replay import pairing_lines, recorded_round, state_before_round
+from pairing.trf import read_trf
+
+CORPUS = Path(
+    os.environ.get("PAIRING_CORPUS", Path(__file__).resolve().parents[3] / "shared" / "corpus")
+)
+MAX_PLAYERS = 40
+ROUNDS_PER_CORPUS = 100
+SEED = 20260201
+
+_NAME = re.compile(r"_p(\d+)_r(\d+)_")
+
+
+def sample_rounds(corpus: str) -> list[tuple[str, int]]:
+    """Return a deterministic sample of (file, round) of small non-Baku files of a corpus."""
+    candidates = []
+    for path in sorted((CORPUS / corpus).glob("*.trf")):
+        match = _NAME.search(path.name)
+        if path.stem.endswith("_baku") or not match or int(match.group(1)) > MAX_PLAYERS:
+            continue
+        candidates += [(path.name, k) for k in range(1, int(match.group(2)) + 1)]
+    count = min(ROUNDS_PER_CORPUS, len(candidates))
+    return sorted(random.Random(SEED).sample(candidates, count))
+
+
+CASES = [
+    pytest.param(corpus, name, k, id=f"{corpus}/{name}#{k}")
+    for corpus in ("dutch-2026", "dutch-2017")
+    for name, k in sample_rounds(corpus)
+]
+
+
+def test_sample_covers_both_corpora():
+    if not CORPUS.is_dir():
+        pytest.skip(f"no corpus in {CORPUS}")
+    assert len([c for c in CASES if c.values[0] == "dutch-2026"]) == ROUNDS_PER_CORPUS
+    assert len([c for c in CASES if c.values[0] == "dutch-2017"]) == ROUNDS_PER_CORPUS
+
+
+@pytest.mark.engine_exactness
+@pytest.mark.parametrize("corpus, name, k", CASES)
+def test_engine_reproduces_recorded_round(corpus, name, k):
+    dutch = pytest.importorskip("pairing.dutch")
+    t = read_trf((CORPUS / corpus / name).read_text(encoding="utf-8"))
+    got = dutch.pair_round(state_before_round(t, k))
+    assert pairing_lines(got) == pairing_lines(recorded_round(t, k))

@@ -1,0 +1,185 @@
+"""The bbpPairings-compatible command line: options, output format and exit codes."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from pairing.cli import main
+from pairing.errors import NoValidPairing
+from pairing.model import Board, RoundPairing, RuleSet
+from pairing.replay import recorded_round, state_before_round
+from pairing.trf import next_round_number, read_trf, write_trf
+
+CORPUS = Path(
+    os.environ.get("PAIRING_CORPUS", Path(__file__).resolve().parents[3] / "shared" / "corpus")
+)
+SMALL = CORPUS / "dutch-2026" / "drv_p010_r05_i0062.trf"
+needs_corpus = pytest.mark.skipif(not SMALL.is_file(), reason="no corpus")
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_missing_file_is_a_file_access_error(tmp_path):
+    code, _, err = run("--dutch", str(tmp_path / "nope.trf"), "-p")
+    assert code == 5
+    assert "nope.trf" in err
+
+
+def test_invalid_trf_names_line_and_column(tmp_path):
+    path = tmp_path / "bad.trf"
+    path.write_text("012 x\n001    1 m    A                                 2x00\n")
+    code, out, err = run("--dutch", str(path), "-p")
+    assert code == 3
+    assert out == ""
+    assert "line 2, column 49" in err
+
+
+def test_non_utf8_file_is_invalid_input(tmp_path):
+    path = tmp_path / "latin.trf"
+    path.write_bytes(b"012 Caf\xe9\n")
+    assert run("--dutch", str(path), "-c")[0] == 3
+
+
+def test_an_action_is_required(tmp_path):
+    with pytest.raises(SystemExit) as exc:
+        main(["--dutch", "x.trf"], stdout=io.StringIO(), stderr=io.StringIO())
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit):
+        main(["--dutch", "x.trf", "-p", "-c"])
+
+
+def test_module_entry_point_runs(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "pairing", "--dutch", str(tmp_path / "none.trf"), "-p"],
+        capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2],
+    )
+    assert result.returncode == 5
+
+
+# With a stand-in engine (a test double injected as ``pairing.dutch``), the CLI's own logic:
+
+
+@pytest.fixture
+def stand_in_engine(monkeypatch):
+    """Install a stand-in ``pairing.dutch`` that answers with the rounds of a recorded file."""
+
+    def install(full, *, fail=False, swap_round=None):
+        calls = []
+
+        def pair_round(t, *, rules=None, explain=False):
+            k = next_round_number(t)
+            calls.append((k, rules, explain))
+            if fail:
+                raise NoValidPairing("no pairing satisfies C1-C3")
+            recorded = recorded_round(full, k)
+            boards = recorded.boards
+            if k == swap_round:
+                boards = (Board(boards[0].black, boards[0].white), *boards[1:])
+            return RoundPairing(
+                round=k, boards=boards, bye=recorded.bye,
+                explanation=(f"round {k}", "bracket 1") if explain else (),
+            )
+
+        module = types.ModuleType("pairing.dutch")
+        module.pair_round = pair_round
+        monkeypatch.setitem(sys.modules, "pairing.dutch", module)
+        return calls
+
+    return install
+
+
+@needs_corpus
+def test_pair_writes_engine_format(tmp_path, stand_in_engine):
+    full = read_trf(SMALL.read_text())
+    calls = stand_in_engine(full)
+    state = tmp_path / "round3.trf"
+    state.write_text(write_trf(state_before_round(full, 3)))
+    out_file = tmp_path / "pairs.txt"
+    code, out, _ = run("--dutch", str(state), "-p", str(out_file))
+    assert code == 0 and out == ""
+    lines = out_file.read_text().splitlines()
+    assert lines == recorded_round(full, 3).engine_lines()
+    assert int(lines[0]) == len(lines) - 1
+    assert lines[-1] == "8 0"  # the PAB of round 3, written last
+    assert calls == [(3, None, False)]
+
+
+@needs_corpus
+def test_pair_to_stdout_with_explanation_and_rules(tmp_path, stand_in_engine):
+    full = read_trf(SMALL.read_text())
+    calls = stand_in_engine(full)
+    state = tmp_path / "round1.trf"
+    state.write_text(write_trf(state_before_round(full, 1)))
+    code, out, _ = run("--dutch", str(state), "-p", "-l", "--rules", "2017")
+    assert code == 0
+    assert out.splitlines() == [*recorded_round(full, 1).engine_lines(), "round 1", "bracket 1"]
+    assert calls == [(1, RuleSet.DUTCH_2017, True)]
+
+
+@needs_corpus
+def test_pair_without_legal_pairing_exits_1(tmp_path, stand_in_engine):
+    full = read_trf(SMALL.read_text())
+    stand_in_engine(full, fail=True)
+    state = tmp_path / "round2.trf"
+    state.write_text(write_trf(state_before_round(full, 2)))
+    code, out, err = run("--dutch", str(state), "-p")
+    assert code == 1 and out == ""
+    assert "no valid pairing" in err
+
+
+@needs_corpus
+def test_check_of_identical_rounds_exits_0(stand_in_engine):
+    full = read_trf(SMALL.read_text())
+    calls = stand_in_engine(full)
+    code, out, _ = run("--dutch", str(SMALL), "-c")
+    assert code == 0
+    assert out.splitlines() == ["5 of 5 rounds identical"]
+    assert [k for k, _, _ in calls] == [1, 2, 3, 4, 5]
+
+
+@needs_corpus
+def test_check_reports_the_differing_round(stand_in_engine):
+    full = read_trf(SMALL.read_text())
+    stand_in_engine(full, swap_round=4)
+    code, out, _ = run("--dutch", str(SMALL), "-c")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == "round 4: colors differ"
+    assert lines[1].startswith("  expected: ") and lines[2].startswith("  got:      ")
+    assert lines[-1] == "4 of 5 rounds identical"
+
+
+# With the real engine (skipped only while pairing.dutch does not exist yet):
+
+
+@needs_corpus
+def test_real_engine_pairs_round_one(tmp_path):
+    pytest.importorskip("pairing.dutch")
+    full = read_trf(SMALL.read_text())
+    state = tmp_path / "round1.trf"
+    state.write_text(write_trf(state_before_round(full, 1)))
+    code, out, _ = run("--dutch", str(state), "-p")
+    assert code == 0
+    lines = out.splitlines()
+    assert int(lines[0]) == len(lines) - 1
+    seen = [int(x) for line in lines[1:] for x in line.split() if x != "0"]
+    assert sorted(seen) == list(range(1, 11))
+
+
+@needs_corpus
+def test_real_engine_checks_a_file(tmp_path):
+    pytest.importorskip("pairing.dutch")
+    code, out, _ = run("--dutch", str(SMALL), "-c", "-l", str(tmp_path / "why.txt"))
+    assert code in (0, 1)
+    assert out.splitlines()[-1].endswith("of 5 rounds identical")
