@@ -1,0 +1,406 @@
+"""The FIDE Dutch system (C.04.3), pairing one round as a sequence of weighted matchings.
+
+The brackets are paired from the top score group down (Art. 1.9.2). Every pairing decision is
+taken by a maximum weight matching over all the players still to pair, whose weights
+(``pairing.dutch.weights``) rank the criteria of Art. 2 in priority order; players outside the
+current bracket and the next score group keep weights that only ask for completion ([C4]), so a
+decision that would leave the rest of the round unpairable is never taken. Within a bracket the
+choices the criteria leave open are made in the order of the generation rules of Art. 3-4:
+which MDPs are paired (Art. 4.4), with which residents, how many and which resident-exchanges
+(Art. 4.3), then each S1 player's opponent in the transposition order (Art. 4.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pairing.dutch.colours import allocate_colours
+from pairing.dutch.players import PlayerState, build_players
+from pairing.dutch.weights import Layout, compatible
+from pairing.errors import NoValidPairing
+from pairing.matching import max_weight_matching
+from pairing.model import Board, RoundPairing, RuleSet, Tournament
+from pairing.model import format_points
+from pairing.trf import next_round_number
+
+__all__ = ["pair_round"]
+
+
+class _Matcher:
+    """Edge weights over all players to pair (vertices in pairing order), and their matching."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.w: dict[tuple[int, int], int] = {}
+        self.mate: list[int] = list(range(n))
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        key = (u, v) if u < v else (v, u)
+        if weight:
+            self.w[key] = weight
+        else:
+            self.w.pop(key, None)
+
+    def compute(self) -> list[int]:
+        mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in self.w.items()])
+        self.mate = [v if m < 0 else m for v, m in enumerate(mate)]
+        return self.mate
+
+    def finalize(self, u: int, v: int, weight: int) -> None:
+        """Fix the pair u-v: remove every other edge of u and v."""
+        for key in [k for k in self.w if u in k or v in k]:
+            del self.w[key]
+        self.set(u, v, weight)
+
+
+@dataclass
+class _Explanation:
+    lines: list[str] = field(default_factory=list)
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+
+
+def pair_round(
+    t: Tournament, *, rules: RuleSet | None = None, explain: bool = False
+) -> RoundPairing:
+    """Pair the next round of a tournament under the FIDE Dutch system (C.04.3)."""
+    rules = rules or t.rules
+    k = next_round_number(t)
+    players = build_players(t, k, rules)
+    note = _Explanation()
+    if not players:
+        return RoundPairing(round=k, boards=(), bye=None, explanation=("no player to pair",))
+    pairs = _pair(t, k, rules, players, note)
+    by_vertex = players
+    boards = []
+    bye = None
+    for u, v in pairs:
+        if u == v:
+            bye = by_vertex[u].tpn
+            continue
+        a, b = by_vertex[u], by_vertex[v]
+        boards.append(allocate_colours(t, a, b))
+    boards.sort(key=lambda b: (min(b.white, b.black), b.white))
+    if bye is not None:
+        note.add(f"pairing-allocated bye: {bye}")
+    return RoundPairing(
+        round=k, boards=tuple(boards), bye=bye, explanation=tuple(note.lines) if explain else ()
+    )
+
+
+def _pair(
+    t: Tournament, k: int, rules: RuleSet, players: list[PlayerState], note: _Explanation
+) -> list[tuple[int, int]]:
+    """Return the pairs as vertex pairs (a vertex paired with itself has the PAB)."""
+    players.sort(key=lambda p: (-p.score, p.rank_index))
+    n = len(players)
+    played_rounds = k - 1
+    layout = Layout.for_players(players, played_rounds, rules)
+    S, G = layout.size_bits, layout.groups_bits
+    final_round = t.total_rounds is not None and played_rounds >= t.total_rounds - 1
+    win = max(t.point_system.win, t.point_system.draw)
+    threshold = (played_rounds * win) >> 1
+    forbidden = frozenset(
+        frozenset((a, b))
+        for fp in t.forbidden_pairs
+        if fp.applies_to(k)
+        for a in fp.tpns
+        for b in fp.tpns
+        if a != b
+    )
+    ok = [[False] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i):
+            ok[i][j] = ok[j][i] = compatible(
+                players[i], players[j], final_round=final_round, threshold=threshold,
+                forbidden=forbidden,
+            )
+    top_score = players[0].score
+    finalized_weight = 1 << 4096  # above any sum of ordinary weights
+    m = _Matcher(n)
+    odd = n % 2 == 1
+    two_thousand_seventeen = rules is RuleSet.DUTCH_2017
+
+    def candidate(p: PlayerState, bye_score: int | None) -> bool:
+        if not p.eligible_for_bye:
+            return False
+        return bye_score is None or p.score <= bye_score
+
+    # Whole-round matching: does a complete pairing exist ([C4], Art. 1.9.1), and which score
+    # gets the PAB ([C5], minimised).
+    if odd and not two_thousand_seventeen:
+        for i in range(n):
+            for j in range(i):
+                if ok[i][j]:
+                    a, b = players[i], players[j]
+                    w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
+                    w = (w << G) | (layout.group_shift[a.score] + layout.group_shift[b.score])
+                    w = (w << S) | (a.score >= top_score)
+                    m.set(i, j, w)
+    else:
+        bye_score_initial = None if two_thousand_seventeen else 0
+        for i in range(n):
+            for j in range(i):
+                if ok[i][j]:
+                    m.set(i, j, layout.weight(
+                        players[j], players[i], in_current=False, in_next=False,
+                        bye_candidate_higher=candidate(players[j], bye_score_initial),
+                        bye_candidate_lower=candidate(players[i], bye_score_initial),
+                    ))
+    mate = m.compute()
+    if sum(1 for v in range(n) if mate[v] == v) > 1:
+        raise NoValidPairing(
+            "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
+        )
+    bye_score: int | None = None if two_thousand_seventeen else 0
+    c9 = False
+    played_rank: dict[int, int] = {}
+    if odd and not two_thousand_seventeen:
+        bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+        for i in range(n):
+            for j in range(i):
+                if ok[i][j]:
+                    m.set(i, j, layout.weight(
+                        players[j], players[i], in_current=False, in_next=False,
+                        bye_candidate_higher=candidate(players[j], bye_score),
+                        bye_candidate_lower=candidate(players[i], bye_score),
+                    ))
+        if bye_score >= top_score:
+            c9 = all(
+                players[mate[v]].score >= top_score
+                for v in range(n)
+                if players[v].score >= top_score
+            )
+        counts = sorted(p.played_games for p in players if p.score == bye_score)
+        for rank_, games in enumerate(counts):
+            played_rank[games] = rank_
+    if odd and two_thousand_seventeen:
+        bye_score = None
+
+    def base(hi: int, lo: int, cur: bool, nxt: bool) -> int:
+        if not ok[hi][lo]:
+            return 0
+        return layout.weight(
+            players[hi], players[lo], in_current=cur, in_next=nxt,
+            bye_candidate_higher=candidate(players[hi], bye_score),
+            bye_candidate_lower=candidate(players[lo], bye_score),
+            c9_active=c9, bye_score=bye_score or 0, played_rank=played_rank,
+        )
+
+    result: list[tuple[int, int]] = []
+    matched = [False] * n
+    # The bracket: vertices of the MDPs then of the residents, then the next score group.
+    group_start = 0
+    bracket: list[int] = []
+    while group_start < n and players[group_start].score >= top_score:
+        bracket.append(group_start)
+        group_start += 1
+    mdp_count = 0
+    resident_first_vertex = 0
+    while len(bracket) > 1 or group_start < n:
+        size = len(bracket)  # players of the bracket being paired
+        next_first_vertex = resident_first_vertex + (size - mdp_count)
+        next_group_start = group_start
+        while group_start < n and players[group_start].score >= players[next_group_start].score:
+            bracket.append(group_start)
+            group_start += 1
+        if size == len(bracket) and mdp_count == size:
+            raise NoValidPairing("players left unpaired after the last bracket (Art. 1.9.3)")
+        # Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group ([C8]).
+        bw: dict[tuple[int, int], int] = {}
+        for li in range(mdp_count, len(bracket)):
+            for si in range(li):
+                w = base(bracket[si], bracket[li], li < size, li >= size)
+                bw[(li, si)] = w
+                m.set(bracket[si], bracket[li], w)
+
+        def W(li: int, si: int) -> int:
+            return bw.get((li, si), 0)
+
+        def in_bracket(vertex: int) -> bool:
+            return resident_first_vertex <= vertex < next_first_vertex
+
+        mate = m.compute()
+        _explain_bracket(note, players, bracket, mdp_count, size)
+
+        # Art. 4.4 / 3.2.2: which MDPs are paired (top down; [C7] pairs the highest scores)
+        i = 0
+        while i < mdp_count:
+            score = players[bracket[i]].score
+            group = [x for x in range(i, mdp_count) if players[bracket[x]].score == score]
+            remaining = len(group)
+            can_pair = sum(1 for x in group if in_bracket(mate[bracket[x]]))
+            for x in group:
+                v = bracket[x]
+                if not can_pair:
+                    break
+                if remaining <= can_pair:
+                    matched[v] = True
+                    continue
+                remaining -= 1
+                if not in_bracket(mate[v]):
+                    for r in range(mdp_count, size):
+                        if W(r, x):
+                            m.set(v, bracket[r], W(r, x) | 1)
+                    mate = m.compute()
+                if in_bracket(mate[v]):
+                    matched[v] = True
+                    can_pair -= 1
+                    for r in range(mdp_count, size):
+                        if W(r, x):
+                            m.set(v, bracket[r], (W(r, x) | (size - mdp_count)) + 1)
+            i += len(group)
+
+        # Art. 3.3.3 / 4.2: the MDP-pairing, each MDP with the highest resident possible
+        for x in range(mdp_count):
+            v = bracket[x]
+            if not matched[v]:
+                continue
+            addend = len(bracket)
+            for r in range(size - 1, mdp_count - 1, -1):
+                if matched[bracket[r]]:
+                    continue
+                if W(r, x):
+                    m.set(v, bracket[r], W(r, x) + addend)
+                    addend += 1
+            mate = m.compute()
+            opp = mate[v]
+            matched[opp] = True
+            m.finalize(v, opp, finalized_weight)
+
+        # The remainder (Art. 3.3.3): residents not paired with an MDP.
+        remainder = [
+            x for x in range(mdp_count, size) if mate[bracket[x]] >= resident_first_vertex
+        ]
+        pos = {x: idx for idx, x in enumerate(remainder)}
+        rpairs = sum(1 for x in remainder if mate[bracket[x]] < bracket[x])
+
+        def ew(si: int, li: int, s_pos: int) -> int:
+            w = W(li, si)
+            if w:
+                # Art. 4.3.2: fewest exchanges, then the smallest BSN differences
+                w += (((s_pos < rpairs) << (2 * S)) - s_pos) << 1
+            return w
+
+        for a_pos, a in enumerate(remainder):
+            for b in remainder[a_pos + 1:]:
+                m.set(bracket[a], bracket[b], ew(a, b, a_pos))
+        mate = m.compute()
+
+        def s1_type(x: int) -> bool:
+            v = bracket[x]
+            return v < mate[v] < next_first_vertex
+
+        exchanges = sum(1 for x in remainder[:rpairs] if not s1_type(x))
+        note_exchanges = exchanges
+        # Art. 4.3.2: move the lowest possible players of S1 to S2
+        left = exchanges
+        p_pos = rpairs
+        while p_pos > 0 and left:
+            p_pos -= 1
+            x = remainder[p_pos]
+            v = bracket[x]
+            if s1_type(x):
+                for y in remainder[p_pos + 1:]:
+                    w = ew(x, y, p_pos)
+                    if w:
+                        m.set(v, bracket[y], w - 1)
+                mate = m.compute()
+            exchange = not s1_type(x)
+            left -= exchange
+            for y in remainder[p_pos + 1:]:
+                if exchange:
+                    bw[(y, x)] = 0
+                m.set(v, bracket[y], ew(x, y, p_pos))
+        # Art. 4.3.2: move the highest possible players of S2 to S1
+        left = exchanges
+        for p_pos in range(rpairs, len(remainder)):
+            if left <= 1:
+                break
+            x = remainder[p_pos]
+            v = bracket[x]
+            already = s1_type(x)
+            if not already:
+                for y in remainder[p_pos + 1:]:
+                    w = ew(x, y, p_pos)
+                    if w:
+                        m.set(v, bracket[y], w + 1)
+                mate = m.compute()
+            if s1_type(x):
+                left -= 1
+                for y in remainder[:p_pos]:
+                    bw[(x, y)] = 0
+                    m.set(v, bracket[y], 0)
+                for y in range(size, len(bracket)):
+                    bw[(y, x)] = 0
+                    m.set(v, bracket[y], 0)
+            if not already:
+                for y in remainder[p_pos + 1:]:
+                    m.set(v, bracket[y], ew(x, y, p_pos))
+        # S1 and S2 of the remainder are now fixed: only S1-S2 pairs stay possible.
+        for a_pos, a in enumerate(remainder):
+            for b in remainder[a_pos + 1:]:
+                if not s1_type(a) or s1_type(b):
+                    bw[(b, a)] = 0
+                m.set(bracket[a], bracket[b], W(b, a))
+        # Art. 4.2: each S1 player in order takes the first S2 player the criteria allow.
+        for x in remainder:
+            v = bracket[x]
+            if not s1_type(x):
+                continue
+            addend = 0
+            for y in reversed(remainder):
+                if y <= x or matched[bracket[y]]:
+                    continue
+                if W(y, x):
+                    m.set(v, bracket[y], W(y, x) + addend)
+                addend += 1
+            mate = m.compute()
+            opp = mate[v]
+            matched[v] = matched[opp] = True
+            m.finalize(v, opp, finalized_weight)
+
+        # Pairs of this bracket, and the players moving down (Art. 1.4.1).
+        new_bracket: list[int] = []
+        new_mdp = 0
+        c9 = bool(
+            odd and bye_score is not None and next_group_start < n
+            and bye_score == players[next_group_start].score
+        )
+        for idx, v in enumerate(bracket):
+            if idx < size and matched[v]:
+                if v < mate[v]:
+                    result.append((v, mate[v]))
+            else:
+                new_bracket.append(v)
+                if idx < size:
+                    new_mdp += 1
+                if bye_score is not None and players[mate[v]].score < bye_score:
+                    c9 = False
+        downfloaters = [players[v].tpn for v in new_bracket[:new_mdp]]
+        if downfloaters and size > 1:
+            note.add(f"  downfloaters: {', '.join(map(str, downfloaters))}")
+        if note_exchanges:
+            note.add(f"  resident-exchanges in the remainder: {note_exchanges}")
+        bracket = new_bracket
+        mdp_count = new_mdp
+        resident_first_vertex = next_first_vertex
+    for v in bracket:
+        result.append((v, v))
+    return result
+
+
+def _explain_bracket(
+    note: _Explanation, players: list[PlayerState], bracket: list[int], mdps: int, size: int
+) -> None:
+    if size == 0:
+        return
+    residents = bracket[mdps:size]
+    score = players[residents[0]].score if residents else players[bracket[0]].score
+    note.add(f"bracket {format_points(score)}:")
+    if mdps:
+        note.add("  MDPs: " + " ".join(
+            f"{players[v].tpn}({format_points(players[v].score)})" for v in bracket[:mdps]
+        ))
+    note.add("  residents: " + " ".join(str(players[v].tpn) for v in residents))

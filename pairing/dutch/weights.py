@@ -1,0 +1,173 @@
+"""Edge weights: the quality criteria of C.04.3 Art. 2 encoded as one integer per pair.
+
+A maximum weight matching with these weights pairs as many players as possible and, among the
+pairings that do, prefers the one that best satisfies the criteria in their order of priority,
+because each criterion occupies bits above all the criteria that come after it. Python integers
+are unbounded, so the fields never overflow into each other.
+
+Field layout, most significant first (``S`` bits hold a count of players in a score group, ``G``
+bits hold one counter per score group so that higher scores weigh more):
+
+1. completion and PAB: 1 for any legal pair ([C4]) plus 1 for each player who cannot be the
+   PAB assignee ([C2], [C5]);
+2. pairs in the current bracket ([C6]), then the scores paired in it ([C7]);
+3. the same two for the next bracket ([C8]);
+4. [C9]: played games of the players sharing the score of the PAB assignee;
+5. colours [C10]-[C13];
+6. floats [C14]-[C17], then score differences of floaters [C18]-[C21];
+7. low bits left free for the generation order of Art. 3-4 (exchanges, then which pairs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.dutch.players import Float, PlayerState
+from pairing.model import RuleSet
+
+__all__ = ["Layout", "compatible", "bits_to_represent"]
+
+
+def bits_to_represent(value: int) -> int:
+    return max(value, 0).bit_length()
+
+
+def compatible(a: PlayerState, b: PlayerState, *, final_round: bool, threshold: int,
+               forbidden: frozenset[frozenset[int]]) -> bool:
+    """Return whether two players may meet under the absolute criteria [C1] and [C3]."""
+    if b.tpn in a.met:  # [C1]
+        return False
+    if frozenset((a.tpn, b.tpn)) in forbidden:  # prohibited pairing (TRF 260/XXP)
+        return False
+    if a.absolute and b.absolute and a.preference is b.preference:  # [C3]
+        # Art. 1.8: topscorers (over 50 % of the maximum, final round) are exempt
+        return final_round and (a.score > threshold or b.score > threshold)
+    return True
+
+
+@dataclass
+class Layout:
+    """The widths of the fields for one round, and the per-score-group bit offsets."""
+
+    size_bits: int
+    """S: bits to count the players of the largest score group."""
+    groups_bits: int
+    """G: total bits of the per-score-group counters."""
+    group_shift: dict[int, int]
+    """Bit offset of each score group's counter (the lowest score at 0)."""
+    played_rounds: int
+    rules: RuleSet
+
+    @classmethod
+    def for_players(cls, players: list[PlayerState], played_rounds: int, rules: RuleSet) -> Layout:
+        shift: dict[int, int] = {}
+        offset = 0
+        largest = 0
+        sizes: dict[int, int] = {}
+        for p in players:
+            sizes[p.score] = sizes.get(p.score, 0) + 1
+        for score in sorted(sizes):
+            shift[score] = offset
+            offset += bits_to_represent(sizes[score])
+            largest = max(largest, sizes[score])
+        return cls(bits_to_represent(largest), offset, shift, played_rounds, rules)
+
+    def weight(
+        self,
+        higher: PlayerState,
+        lower: PlayerState,
+        *,
+        in_current: bool,
+        in_next: bool,
+        bye_candidate_higher: bool,
+        bye_candidate_lower: bool,
+        c9_active: bool = False,
+        bye_score: int = 0,
+        played_rank: dict[int, int] | None = None,
+    ) -> int:
+        """Return the weight of a legal pair (the caller checks compatibility first).
+
+        ``higher`` is the player ranked higher (Art. 1.2); ``in_current``/``in_next`` say
+        whether ``lower`` belongs to the bracket being paired or to the next score group.
+        """
+        S, G = self.size_bits, self.groups_bits
+        # [C4] completion, [C2]/[C5]: pair those who cannot take the PAB
+        w = 1 + (not bye_candidate_higher) + (not bye_candidate_lower)
+        # [C6] pairs in the bracket, [C7] scores paired in it
+        w = (w << S) | in_current
+        w <<= G
+        if in_current:
+            w |= 1 << self.group_shift[higher.score]
+        # [C8] the next bracket: its pairs and scores
+        w = (w << S) | in_next
+        w <<= G
+        if in_next:
+            w |= 1 << self.group_shift[higher.score]
+        # [C9] minimise the unplayed games of the PAB assignee
+        w <<= S
+        if c9_active and played_rank is not None:
+            if higher.score == bye_score:
+                w |= played_rank[higher.played_games]
+            if lower.score == bye_score:
+                w += played_rank[lower.played_games]
+        w = self._colour_bits(w, lower, higher, in_current)
+        w = self._float_bits(w, higher, lower, in_current)
+        # room for the generation order (Art. 3.6-3.7, 4.2-4.4)
+        return w << (3 * S + 1)
+
+    def _colour_bits(self, w: int, p: PlayerState, o: PlayerState, mask: bool) -> int:
+        S = self.size_bits
+        same = p.preference is o.preference and p.preference is not None
+        # [C10] topscorers (or opponents) whose colour difference would go beyond +-2
+        w = (w << S) | (mask and not (p.absolute_imbalance and o.absolute_imbalance and same))
+        # [C11] topscorers (or opponents) getting the same colour three times in a row
+        ok = True
+        if p.absolute and o.absolute and same:
+            if p.imbalance == o.imbalance:
+                ok = p.repeated is None or p.repeated is not o.repeated
+            else:
+                weaker = o if p.imbalance > o.imbalance else p
+                ok = weaker.repeated is not p.preference.opposite
+        w = (w << S) | (mask and ok)
+        # [C12] colour preferences granted
+        w = (w << S) | (mask and not same)
+        # [C13] strong colour preferences granted
+        ok = (
+            not (p.strong or p.absolute)
+            or not (o.strong or o.absolute)
+            or (p.absolute and o.absolute)
+            or not same
+        )
+        return (w << S) | (mask and ok)
+
+    def _float_bits(self, w: int, hi: PlayerState, lo: PlayerState, cur: bool) -> int:
+        S = self.size_bits
+        shift = self.group_shift
+        rounds = self.played_rounds
+        for back, attr in ((1, "float1"), (2, "float2")):
+            if rounds < back:
+                continue
+            f_lo, f_hi = getattr(lo, attr), getattr(hi, attr)
+            # [C14]/[C16] (2017 C.12/C.14): downfloaters repeated
+            w <<= S
+            if cur:
+                w |= f_lo is Float.DOWN
+                w += hi.score <= lo.score and f_hi is Float.DOWN
+            # [C15]/[C17] (2017 C.13/C.15): upfloaters repeated
+            w <<= S
+            if cur:
+                w |= not (hi.score > lo.score and f_lo is Float.UP)
+        for back, attr in ((1, "float1"), (2, "float2")):
+            if rounds < back:
+                continue
+            f_lo, f_hi = getattr(lo, attr), getattr(hi, attr)
+            # [C18]/[C20]: scores of repeated downfloaters
+            w <<= self.groups_bits
+            if cur:
+                w += (f_lo is Float.DOWN) << shift[lo.score]
+                w += (f_hi is Float.DOWN) << shift[hi.score]
+            # [C19]/[C21]: scores of the opponents of repeated upfloaters
+            w <<= self.groups_bits
+            if cur and not (f_lo is Float.UP and hi.score > lo.score):
+                w |= 1 << shift[hi.score]
+        return w
