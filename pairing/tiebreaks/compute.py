@@ -1,0 +1,491 @@
+"""The tie-break values of C.07 Articles 7-10, each with the elements it was computed from.
+
+:class:`Context` classifies every round once (Art. 16) and computes each participant's score and
+adjusted score (Art. 16.3). :func:`compute` gives one participant's value for one
+:class:`TieBreakSpec` together with a :class:`Breakdown`: which opponents or rounds contributed,
+which were cut, which dummy opponents (Art. 16.4) stood in for unplayed rounds.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from pairing.model import Color, Player, ResultCode, RoundEntry, Tournament
+
+from .errors import TieBreakInputError
+from .ratings import dp_for, expected_score, round_half_up
+from .rounds import Kind, RoundRecord, check_consistency, player_records, rounds_of
+from .specs import Acronym, TieBreakSpec
+
+Value = Fraction | int | None
+
+
+class Edition(enum.Enum):
+    """Which text of C.07 Art. 16 applies (the date the event started decides)."""
+
+    C07_2026 = "2026"
+    """Applied from 1 March 2026: the dummy opponent's score is capped (Art. 16.4.1, 16.4.2)."""
+    C07_2024 = "2024"
+    """1 August 2024 text: the dummy opponent scores as much as the participant."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Choices a tournament makes for its tie-breaks."""
+
+    edition: Edition = Edition.C07_2026
+    unrated_rating: int | None = None
+    """The rating the tournament regulations give unrated players; None: rating-based
+    tie-breaks are dropped when an unrated player takes part (C.07 Art. 10)."""
+    after_round: int | None = None
+    """Standings after this round; None: after the last round with any entry."""
+
+
+@dataclass(frozen=True)
+class Element:
+    """One value that a summing or averaging tie-break is built from."""
+
+    round: int
+    value: Fraction
+    opponent: int | None = None
+    """The opponent whose score or rating is used; None for a dummy opponent."""
+    dummy: bool = False
+    """Art. 16.4: a dummy opponent stands in for an unplayed round."""
+    vur: bool = False
+    """From a voluntary unplayed round: cut first (Art. 16.5)."""
+    basis: Fraction | None = None
+    """For SB: the opponent's (or dummy's) score the product was made of (Art. 14.1.1)."""
+    cut: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """How one value was computed, for a "how was this computed" page."""
+
+    spec: TieBreakSpec
+    value: Value
+    elements: tuple[Element, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _f(tenths: int) -> Fraction:
+    return Fraction(tenths, 10)
+
+
+class Context:
+    """A tournament prepared for tie-breaks: every round classified, scores computed once."""
+
+    def __init__(self, tournament: Tournament, rules: Rules | None = None) -> None:
+        self.tournament = tournament
+        self.rules = rules or Rules()
+        last = rounds_of(tournament)
+        n = self.rules.after_round if self.rules.after_round is not None else last
+        if n < 0 or n > last:
+            raise TieBreakInputError(f"no round {n}: the tournament has {last} rounds with entries")
+        self.rounds = n
+        ps = tournament.point_system
+        self.win = _f(ps.win)
+        self.draw = _f(ps.draw)
+        self.players: dict[int, Player] = {p.tpn: p for p in tournament.players}
+        if len(self.players) != len(tournament.players):
+            raise TieBreakInputError("two players share a pairing number")
+        self.records: dict[int, tuple[RoundRecord, ...]] = {
+            p.tpn: player_records(p.rounds, n, ps) for p in tournament.players
+        }
+        check_consistency(tournament, self.records)
+        self.score: dict[int, Fraction] = {
+            tpn: sum((r.points for r in recs), Fraction(0)) for tpn, recs in self.records.items()
+        }
+        # Art. 16.3: the score others see (requested byes at the end count as draws).
+        self.adjusted: dict[int, Fraction] = {
+            tpn: sum((self.draw if r.end_vur else r.points for r in recs), Fraction(0))
+            for tpn, recs in self.records.items()
+        }
+        self._cache: dict[tuple[str, TieBreakSpec, int], Breakdown] = {}
+        self._fore: Context | None = None
+
+    # -- ratings -------------------------------------------------------------------------
+    @property
+    def has_unrated(self) -> bool:
+        return any(not p.rating for p in self.players.values())
+
+    def rating(self, tpn: int) -> int | None:
+        r = self.players[tpn].rating
+        return r if r else self.rules.unrated_rating
+
+    # -- Art. 16.4 dummy opponent ----------------------------------------------------------
+    def dummy_score(self, tpn: int, rec: RoundRecord) -> tuple[Fraction, str]:
+        """The score of the dummy opponent for an unplayed round of ``tpn``, with a note."""
+        own = self.score[tpn]
+        if self.rules.edition is Edition.C07_2024:
+            return own, "dummy = own score (Art. 16.4, 2024)"
+        if rec.kind.is_forfeit and rec.opponent is not None:
+            cap = self.adjusted[rec.opponent]
+            note = f"dummy = min(own {own}, scheduled opponent {rec.opponent} {cap}) (16.4.1)"
+        else:
+            cap = self.draw * self.rounds
+            note = f"dummy = min(own {own}, {self.rounds} draws {cap}) (16.4.2)"
+        return min(own, cap), note
+
+    def _as_game(self, rec: RoundRecord, played: bool) -> bool:
+        """Whether the round counts as a game against its opponent (``/P`` adds forfeits)."""
+        return rec.played or (played and rec.kind.is_forfeit and rec.opponent is not None)
+
+    def opponent_elements(self, tpn: int, spec: TieBreakSpec, *, product: bool) -> list[Element]:
+        """Buchholz (or, with ``product``, Sonneborn-Berger) elements, one per round."""
+        out = []
+        for rec in self.records[tpn]:
+            if self._as_game(rec, spec.played):
+                basis = self.adjusted[rec.opponent]
+                out.append(
+                    Element(
+                        rec.round,
+                        basis * rec.points if product else basis,
+                        opponent=rec.opponent,
+                        basis=basis,
+                        note=rec.kind.value if not rec.played else "",
+                    )
+                )
+            else:
+                basis, note = self.dummy_score(tpn, rec)
+                vur = rec.vur and not (spec.played and rec.kind.is_forfeit)
+                out.append(
+                    Element(
+                        rec.round,
+                        basis * rec.points if product else basis,
+                        opponent=None,
+                        dummy=True,
+                        vur=vur,
+                        basis=basis,
+                        note=f"{rec.kind.value}: {note}",
+                    )
+                )
+        return out
+
+    # -- Fore Buchholz (Art. 8.3) ----------------------------------------------------------
+    def fore(self) -> Context:
+        """The same tournament with every paired game of the final round drawn."""
+        if self._fore is None:
+            last = self.rounds
+            players = []
+            for p in self.tournament.players:
+                entries = list(p.rounds[:last])
+                if len(entries) == last and last and entries[-1].opponent is not None:
+                    e = entries[-1]
+                    entries[-1] = RoundEntry(e.opponent, e.color or Color.WHITE, ResultCode.DRAW)
+                players.append(replace(p, rounds=tuple(entries)))
+            fore_t = replace(self.tournament, players=tuple(players))
+            self._fore = Context(fore_t, replace(self.rules, after_round=last))
+        return self._fore
+
+
+# ---------------------------------------------------------------------------------------------
+# Cuts (Art. 14) with the VUR exception (Art. 16.5)
+
+
+def _cut_least(elements: list[Element], n: int, *, sb: bool) -> list[Element]:
+    """Mark the n least significant elements as cut, VURs first (Art. 16.5.1, reapplied 16.5.2).
+
+    The least significant element is the lowest value (for SB: the product with the opponent of
+    lowest score, Art. 14.1.1). When voluntary unplayed rounds remain, the lowest VUR element is
+    cut instead, unless the ordinary candidate is worth more.
+    """
+    out = list(elements)
+    for _ in range(n):
+        live = [i for i, e in enumerate(out) if not e.cut]
+        if not live:
+            break
+        if sb:
+            low = min(out[i].basis for i in live)
+            candidate = min((i for i in live if out[i].basis == low), key=lambda i: out[i].value)
+        else:
+            candidate = min(live, key=lambda i: out[i].value)
+        vurs = [i for i in live if out[i].vur]
+        if vurs:
+            lowest_vur = min(vurs, key=lambda i: out[i].value)
+            if out[lowest_vur].value >= out[candidate].value:
+                candidate = lowest_vur
+        out[candidate] = replace(out[candidate], cut=True)
+    return out
+
+
+def _cut_most(elements: list[Element], n: int) -> list[Element]:
+    out = list(elements)
+    for _ in range(n):
+        live = [i for i, e in enumerate(out) if not e.cut]
+        if not live:
+            break
+        top = max(live, key=lambda i: out[i].value)
+        out[top] = replace(out[top], cut=True)
+    return out
+
+
+def _apply_modifiers(elements: list[Element], spec: TieBreakSpec, *, sb: bool = False) -> list[Element]:
+    if spec.cut:
+        return _cut_least(elements, spec.cut, sb=sb)
+    if spec.median:
+        return _cut_most(_cut_least(elements, spec.median, sb=sb), spec.median)
+    return elements
+
+
+def _total(elements: list[Element]) -> Fraction:
+    return sum((e.value for e in elements if not e.cut), Fraction(0))
+
+
+# ---------------------------------------------------------------------------------------------
+# The tie-breaks
+
+
+def compute(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    """Return the value of ``spec`` for player ``tpn`` with how it was computed.
+
+    Rating-based values are None when a rating they need is missing (an unrated player and no
+    rating set by the tournament) or when there is no game played over the board.
+    """
+    key = ("v", spec, tpn)
+    cached = ctx._cache.get(key)
+    if cached is None:
+        if tpn not in ctx.records:
+            raise TieBreakInputError(f"no player with pairing number {tpn}")
+        cached = _COMPUTE[spec.acronym](ctx, spec, tpn)
+        ctx._cache[key] = cached
+    return cached
+
+
+def _count(ctx: Context, spec: TieBreakSpec, tpn: int, test, what: str) -> Breakdown:
+    hits = [r for r in ctx.records[tpn] if test(r)]
+    elements = tuple(Element(r.round, Fraction(1), r.opponent, note=r.kind.value) for r in hits)
+    return Breakdown(spec, len(hits), elements, (f"{len(hits)} {what}",))
+
+
+def _win(ctx, spec, tpn):  # Art. 7.1: as many points as a win, with or without playing
+    return _count(ctx, spec, tpn, lambda r: r.points == ctx.win, "rounds with the points of a win")
+
+
+def _won(ctx, spec, tpn):  # Art. 7.2
+    return _count(ctx, spec, tpn, lambda r: r.won_over_the_board, "games won over the board")
+
+
+def _bpg(ctx, spec, tpn):  # Art. 7.3
+    return _count(
+        ctx, spec, tpn, lambda r: r.played and r.color is Color.BLACK, "games played with Black"
+    )
+
+
+def _bwg(ctx, spec, tpn):  # Art. 7.4
+    return _count(
+        ctx,
+        spec,
+        tpn,
+        lambda r: r.won_over_the_board and r.color is Color.BLACK,
+        "games won with Black",
+    )
+
+
+def _rep(ctx, spec, tpn):  # Art. 7.6: not a forfeit loss, not a requested bye or absence
+    return _count(
+        ctx,
+        spec,
+        tpn,
+        lambda r: r.kind not in (Kind.FORFEIT_LOSS, Kind.FULL_POINT_BYE) and not r.kind.is_requested_bye,
+        "rounds one elected to play",
+    )
+
+
+_STANDARD = {
+    Kind.PAB: Fraction(1),
+    Kind.FULL_POINT_BYE: Fraction(1),
+    Kind.HALF_POINT_BYE: Fraction(1, 2),
+    Kind.ZERO_POINT_BYE: Fraction(0),
+    Kind.FORFEIT_WIN: Fraction(1),
+    Kind.FORFEIT_LOSS: Fraction(0),
+}
+
+
+def _std(ctx, spec, tpn):  # Art. 7.7: the score counted 1 / 1/2 / 0 whatever the point system
+    elements = []
+    for r in ctx.records[tpn]:
+        value = r.game_score if r.played else _STANDARD[r.kind]
+        elements.append(Element(r.round, value, r.opponent, note=r.kind.value))
+    return Breakdown(spec, _total(elements), tuple(elements))
+
+
+def _tpn(ctx, spec, tpn):  # Art. 7.8
+    return Breakdown(spec, tpn)
+
+
+def _ps(ctx, spec, tpn):  # Art. 7.5; Cut-n leaves out the running scores after rounds 1..n
+    running = Fraction(0)
+    elements = []
+    for r in ctx.records[tpn]:
+        running += r.points
+        elements.append(Element(r.round, running, cut=r.round <= spec.cut, note="score after round"))
+    return Breakdown(spec, _total(elements), tuple(elements))
+
+
+def _bh(ctx, spec, tpn):  # Art. 8.1 with Art. 16
+    elements = _apply_modifiers(ctx.opponent_elements(tpn, spec, product=False), spec)
+    return Breakdown(spec, _total(elements), tuple(elements))
+
+
+def _fb(ctx, spec, tpn):  # Art. 8.3: Buchholz as if the final round's paired games were draws
+    fore = ctx.fore()
+    elements = _apply_modifiers(fore.opponent_elements(tpn, spec, product=False), spec)
+    notes = (f"final round {ctx.rounds}: every paired game counted as a draw",)
+    return Breakdown(spec, _total(elements), tuple(elements), notes)
+
+
+def _opponents_over_the_board(ctx: Context, spec: TieBreakSpec, tpn: int) -> list[RoundRecord]:
+    return [r for r in ctx.records[tpn] if ctx._as_game(r, spec.played)]
+
+
+def _aob(ctx, spec, tpn):  # Art. 8.2: average of the (plain) Buchholz of the opponents
+    bh = TieBreakSpec(Acronym.BH, played=spec.played)
+    games = _opponents_over_the_board(ctx, spec, tpn)
+    elements = tuple(
+        Element(r.round, compute(ctx, bh, r.opponent).value, r.opponent, note="opponent's Buchholz")
+        for r in games
+    )
+    if not elements:
+        return Breakdown(spec, Fraction(0), (), ("no games against opponents",))
+    return Breakdown(spec, _total(list(elements)) / len(elements), elements)
+
+
+def _sb(ctx, spec, tpn):  # Art. 9.1 with Art. 16
+    elements = _apply_modifiers(ctx.opponent_elements(tpn, spec, product=True), spec, sb=True)
+    return Breakdown(spec, _total(elements), tuple(elements))
+
+
+def _ks(ctx, spec, tpn):  # Art. 9.2: points against opponents with at least 50 % (+ limit, 14.5)
+    threshold = ctx.win * ctx.rounds / 2 + ctx.win / 2 * spec.limit
+    elements = []
+    for r in _opponents_over_the_board(ctx, spec, tpn):
+        qualifies = ctx.adjusted[r.opponent] >= threshold
+        elements.append(
+            Element(
+                r.round,
+                r.points,
+                r.opponent,
+                cut=not qualifies,
+                note=f"opponent score {ctx.adjusted[r.opponent]}",
+            )
+        )
+    return Breakdown(spec, _total(elements), tuple(elements), (f"threshold {threshold}",))
+
+
+def _rated_games(ctx: Context, tpn: int) -> tuple[list[tuple[RoundRecord, int]], list[str]]:
+    games, missing = [], []
+    for r in ctx.records[tpn]:
+        if r.played:
+            rating = ctx.rating(r.opponent)
+            if rating is None:
+                missing.append(f"round {r.round}: opponent {r.opponent} is unrated")
+            else:
+                games.append((r, rating))
+    return games, missing
+
+
+def _aro(ctx, spec, tpn):  # Art. 10.1: games played over the board, 0.5 rounded up
+    games, missing = _rated_games(ctx, tpn)
+    if missing:
+        return Breakdown(spec, None, (), tuple(missing))
+    elements = [Element(r.round, Fraction(rating), r.opponent, note="rating") for r, rating in games]
+    elements = _apply_modifiers(elements, spec)
+    live = [e for e in elements if not e.cut]
+    if not live:
+        return Breakdown(spec, None, tuple(elements), ("no game played over the board",))
+    return Breakdown(spec, round_half_up(_total(live) / len(live)), tuple(elements))
+
+
+def _tpr(ctx, spec, tpn):  # Art. 10.2: ARO + dp(p), table 8.1a
+    games, missing = _rated_games(ctx, tpn)
+    if missing or not games:
+        return Breakdown(spec, None, (), tuple(missing) or ("no game played over the board",))
+    aro = round_half_up(Fraction(sum(rating for _, rating in games), len(games)))
+    score = sum((r.game_score for r, _ in games), Fraction(0))
+    dp = dp_for(score, len(games))
+    elements = tuple(Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games)
+    return Breakdown(spec, aro + dp, elements, (f"ARO {aro}, score {score}/{len(games)}, dp {dp}",))
+
+
+def _ptp(ctx, spec, tpn):  # Art. 10.3: lowest rating whose expected score reaches the score
+    games, missing = _rated_games(ctx, tpn)
+    if missing or not games:
+        return Breakdown(spec, None, (), tuple(missing) or ("no game played over the board",))
+    ratings = [rating for _, rating in games]
+    score = sum((r.game_score for r, _ in games), Fraction(0))
+    elements = tuple(Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games)
+    if score == 0:
+        return Breakdown(spec, min(ratings) - 800, elements, ("no point: lowest rating - 800",))
+    if score == len(games):
+        return Breakdown(spec, max(ratings) + 800, elements, ("full score: highest rating + 800",))
+    lo, hi = min(ratings) - 800, max(ratings) + 800
+
+    def reaches(candidate: int) -> bool:
+        return sum((expected_score(candidate - rt) for rt in ratings), Fraction(0)) >= score
+
+    while lo < hi:  # expected score grows with the rating: binary search for the lowest
+        mid = (lo + hi) // 2
+        if reaches(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return Breakdown(spec, lo, elements, (f"score {score}/{len(games)}",))
+
+
+def _average_of_opponents(ctx: Context, spec: TieBreakSpec, tpn: int, base: Acronym) -> Breakdown:
+    inner = TieBreakSpec(base)
+    elements = []
+    for r in ctx.records[tpn]:
+        if not r.played:
+            continue
+        value = compute(ctx, inner, r.opponent).value
+        if value is None:
+            return Breakdown(spec, None, (), (f"opponent {r.opponent} has no {base.value}",))
+        elements.append(Element(r.round, Fraction(value), r.opponent, note=base.value))
+    if not elements:
+        return Breakdown(spec, None, (), ("no game played over the board",))
+    return Breakdown(spec, round_half_up(_total(elements) / len(elements)), tuple(elements))
+
+
+def _apro(ctx, spec, tpn):  # Art. 10.4
+    return _average_of_opponents(ctx, spec, tpn, Acronym.TPR)
+
+
+def _appo(ctx, spec, tpn):  # Art. 10.5
+    return _average_of_opponents(ctx, spec, tpn, Acronym.PTP)
+
+
+def _rtng(ctx, spec, tpn):  # Art. 10.6
+    return Breakdown(spec, ctx.rating(tpn))
+
+
+def _de(ctx, spec, tpn):
+    raise TieBreakInputError("DE compares tied players with each other: use the standings")
+
+
+_COMPUTE = {
+    Acronym.DE: _de,
+    Acronym.WIN: _win,
+    Acronym.WON: _won,
+    Acronym.BPG: _bpg,
+    Acronym.BWG: _bwg,
+    Acronym.PS: _ps,
+    Acronym.REP: _rep,
+    Acronym.STD: _std,
+    Acronym.TPN: _tpn,
+    Acronym.BH: _bh,
+    Acronym.AOB: _aob,
+    Acronym.FB: _fb,
+    Acronym.SB: _sb,
+    Acronym.KS: _ks,
+    Acronym.ARO: _aro,
+    Acronym.TPR: _tpr,
+    Acronym.PTP: _ptp,
+    Acronym.APRO: _apro,
+    Acronym.APPO: _appo,
+    Acronym.RTNG: _rtng,
+}
