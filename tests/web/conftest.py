@@ -1,0 +1,44 @@
+"""Shared fixtures of the web tests: users and small tournaments built through the services."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from django.contrib.auth.models import User
+
+from tournaments import services
+
+HAS_ENGINE = importlib.util.find_spec("pairing.dutch") is not None
+needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="pairing.dutch (the engine) is not there yet")
+
+RATINGS = [2412, 2380, 2351, 2330, 2301, 2290, 2255, 2230, 2204, 2190, 2150, 2101, 2050, 1998, 1950]
+
+
+@pytest.fixture
+def arbiter(db):
+    return User.objects.create_user("arbiter", password="arbiter-pass-123")
+
+
+@pytest.fixture
+def other_arbiter(db):
+    return User.objects.create_user("other", password="other-pass-123")
+
+
+@pytest.fixture
+def staff(db):
+    return User.objects.create_user("staff", password="staff-pass-123", is_staff=True)
+
+
+def make_tournament(arbiter, players: int = 10, rounds: int = 5, **fields):
+    tournament = services.create_tournament(arbiter, name="Test Open", rounds=rounds, **fields)
+    for i in range(players):
+        services.add_player(
+            tournament, arbiter, name=f"Player {chr(65 + i)}", rating=RATINGS[i % len(RATINGS)] - i
+        )
+    return tournament
+
+
+@pytest.fixture
+def tournament(arbiter):
+    return make_tournament(arbiter)

@@ -1,0 +1,341 @@
+"""Tournaments, players, rounds, games, requested byes and the audit trail.
+
+Points are stored in tenths of a point, as in ``pairing.model`` (1.5 points is ``15``). Games
+reference players, not pairing numbers, so TPNs can be reassigned (C.04.2 Art. 2.3) without
+rewriting any round. Every change of state goes through ``tournaments.services``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from pairing.model import Color, PointSystem, ResultCode, RuleSet
+
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+"""FIDE titles in the order of C.04.2 Art. 2.2.2; untitled players come after all of them."""
+
+TPN_FREEZE_ROUND = 4
+"""No TPN may change after this round has been paired (C.04.2 Art. 2.3)."""
+
+
+class Tournament(models.Model):
+    class PairingSystem(models.TextChoices):
+        DUTCH_2026 = RuleSet.DUTCH_2026.value, "FIDE Dutch (2026 rules)"
+        DUTCH_2017 = RuleSet.DUTCH_2017.value, "FIDE Dutch (2017 rules)"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class InitialColor(models.TextChoices):
+        WHITE = Color.WHITE.value, "White"
+        BLACK = Color.BLACK.value, "Black"
+
+    name = models.CharField(max_length=120)
+    place = models.CharField(max_length=120, blank=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(help_text="Number of rounds announced.")
+    pairing_system = models.CharField(
+        max_length=8, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026
+    )
+    # Point system, in tenths of a point (TRF-2026 record 162).
+    points_win = models.SmallIntegerField(default=10)
+    points_draw = models.SmallIntegerField(default=5)
+    points_loss = models.SmallIntegerField(default=0)
+    points_forfeit_win = models.SmallIntegerField(default=10)
+    points_forfeit_loss = models.SmallIntegerField(default=0)
+    points_pairing_bye = models.SmallIntegerField(default=10)
+    points_half_bye = models.SmallIntegerField(default=5)
+    points_full_bye = models.SmallIntegerField(default=10)
+    points_zero_bye = models.SmallIntegerField(default=0)
+    allow_full_point_bye = models.BooleanField(
+        default=False, help_text="Whether players may request a full-point bye."
+    )
+    initial_color = models.CharField(
+        max_length=1,
+        choices=InitialColor.choices,
+        blank=True,
+        help_text="Colour of TPN 1 in round 1, drawn by lot (C.04.3 Art. 5.1).",
+    )
+    initial_color_drawn_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="tournaments")
+    tiebreaks = models.TextField(
+        blank=True, help_text="Tie-breaks in order, one code a line (used by the standings)."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            raise ValidationError({"end_date": "The tournament cannot end before it starts."})
+        if self.rounds is not None and not 1 <= self.rounds <= 99:
+            raise ValidationError({"rounds": "A tournament has between 1 and 99 rounds."})
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return RuleSet(self.pairing_system)
+
+    @property
+    def point_system(self) -> PointSystem:
+        return PointSystem(
+            win=self.points_win,
+            draw=self.points_draw,
+            loss=self.points_loss,
+            forfeit_win=self.points_forfeit_win,
+            forfeit_loss=self.points_forfeit_loss,
+            pairing_allocated_bye=self.points_pairing_bye,
+            half_point_bye=self.points_half_bye,
+            full_point_bye=self.points_full_bye,
+            zero_point_bye=self.points_zero_bye,
+        )
+
+    @property
+    def engine_initial_color(self) -> Color | None:
+        return Color(self.initial_color) if self.initial_color else None
+
+    def is_arbiter(self, user) -> bool:
+        """Return whether the user may change this tournament."""
+        if not user.is_authenticated:
+            return False
+        return self.arbiters.filter(pk=user.pk).exists()
+
+    def last_round(self) -> Round | None:
+        return self.round_set.order_by("-number").first()
+
+    def tpns_frozen(self) -> bool:
+        """Return whether TPNs are final: round 4 has been paired (C.04.2 Art. 2.3)."""
+        return self.round_set.filter(number__gte=TPN_FREEZE_ROUND).exists()
+
+
+class Player(models.Model):
+    class Sex(models.TextChoices):
+        MALE = "m", "Male"
+        FEMALE = "w", "Female"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100, help_text="Family name, given name.")
+    fide_id = models.CharField(max_length=11, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    tpn = models.PositiveSmallIntegerField(help_text="Tournament pairing number (C.04.2 Art. 2.3).")
+    arrival_round = models.PositiveSmallIntegerField(
+        default=1, help_text="First round the player is paired in (late entry, C.04.2 Art. 2.4)."
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="First round the player is no longer paired in (3.2)."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "tpn"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "tpn"], name="unique_tpn_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tpn}. {self.name}"
+
+    def initial_order_key(self) -> tuple:
+        """Sort key of C.04.2 Art. 2.2: rating (desc), title, then name alphabetically."""
+        title = self.title.upper()
+        title_rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+        return (-(self.rating or 0), title_rank, self.name.casefold(), self.pk or 0)
+
+    def plays_in(self, round_number: int) -> bool:
+        """Return whether the player is to be paired in that round (arrived, not withdrawn)."""
+        if round_number < self.arrival_round:
+            return False
+        return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+
+
+class Round(models.Model):
+    class State(models.TextChoices):
+        DRAFT = "draft", "Draft (not published)"
+        PUBLISHED = "published", "Published"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.DRAFT)
+    explanation = models.TextField(blank=True, help_text="The engine's account of the pairing.")
+    paired_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            # Two arbiters pairing at once can never create the same round twice.
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Result(models.TextChoices):
+    """Outcome of one pairing row. Games have a White and a Black; byes only a White."""
+
+    PENDING = "", "—"
+    WHITE_WINS = "1-0", "1-0"
+    DRAW = "1/2-1/2", "½-½"
+    BLACK_WINS = "0-1", "0-1"
+    WHITE_WINS_FORFEIT = "+/-", "+/− (Black forfeits)"
+    BLACK_WINS_FORFEIT = "-/+", "−/+ (White forfeits)"
+    DOUBLE_FORFEIT = "-/-", "−/− (double forfeit)"
+    NOT_PLAYED = "0/0", "Not played (annulled)"
+    # Rows without an opponent.
+    PAIRING_BYE = "PAB", "Pairing-allocated bye"
+    HALF_BYE = "H", "Requested half-point bye"
+    FULL_BYE = "F", "Requested full-point bye"
+    ZERO_BYE = "Z", "Requested zero-point bye"
+    ABSENT = "A", "Absent"
+
+
+GAME_RESULTS = frozenset(
+    {
+        Result.WHITE_WINS,
+        Result.DRAW,
+        Result.BLACK_WINS,
+        Result.WHITE_WINS_FORFEIT,
+        Result.BLACK_WINS_FORFEIT,
+        Result.DOUBLE_FORFEIT,
+        Result.NOT_PLAYED,
+    }
+)
+BYE_RESULTS = frozenset(
+    {Result.PAIRING_BYE, Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE, Result.ABSENT}
+)
+
+# What each game result means for White and for Black, as TRF result letters.
+_GAME_CODES: dict[str, tuple[ResultCode, ResultCode]] = {
+    Result.WHITE_WINS: (ResultCode.WIN, ResultCode.LOSS),
+    Result.DRAW: (ResultCode.DRAW, ResultCode.DRAW),
+    Result.BLACK_WINS: (ResultCode.LOSS, ResultCode.WIN),
+    Result.WHITE_WINS_FORFEIT: (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+    Result.BLACK_WINS_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
+    Result.DOUBLE_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+}
+_BYE_CODES: dict[str, ResultCode] = {
+    Result.PAIRING_BYE: ResultCode.PAIRING_ALLOCATED_BYE,
+    Result.HALF_BYE: ResultCode.HALF_POINT_BYE,
+    Result.FULL_BYE: ResultCode.FULL_POINT_BYE,
+    Result.ZERO_BYE: ResultCode.ZERO_POINT_BYE,
+    Result.ABSENT: ResultCode.ZERO_POINT_BYE,
+}
+
+
+class Game(models.Model):
+    """One row of a round: a board (White against Black) or a bye/absence (no Black)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Board number; empty for byes and absences."
+    )
+    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")
+    black = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="games_as_black"
+    )
+    result = models.CharField(max_length=8, choices=Result.choices, blank=True, default="")
+
+    class Meta:
+        ordering = ["round", models.F("board").asc(nulls_last=True), "white__tpn"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "board"], name="unique_board_per_round", condition=Q(board__isnull=False)
+            ),
+            models.UniqueConstraint(fields=["round", "white"], name="unique_white_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="unique_black_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        if self.black_id is None:
+            return f"{self.white.name}: {self.get_result_display()}"
+        return f"{self.board}. {self.white.name} - {self.black.name} {self.result or '*'}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
+
+    @property
+    def has_result(self) -> bool:
+        return self.result != Result.PENDING
+
+    def clean(self) -> None:
+        if self.black_id is None and self.result not in BYE_RESULTS:
+            raise ValidationError({"result": "A row without Black must be a bye or an absence."})
+        if self.black_id is not None and self.result not in GAME_RESULTS | {Result.PENDING}:
+            raise ValidationError({"result": "A game cannot have a bye as its result."})
+
+    def result_codes(self) -> tuple[ResultCode, ResultCode | None] | None:
+        """Return the TRF result letters for White and Black, None while the result is pending."""
+        if self.black_id is None:
+            return _BYE_CODES[self.result], None
+        if self.result == Result.PENDING:
+            return None
+        if self.result == Result.NOT_PLAYED:
+            return ResultCode.ZERO_POINT_BYE, ResultCode.ZERO_POINT_BYE
+        return _GAME_CODES[self.result]
+
+
+class ByeRequest(models.Model):
+    """A requested bye or an announced absence for a round not yet paired (C.04.2 Art. 3.3)."""
+
+    class Kind(models.TextChoices):
+        HALF = Result.HALF_BYE.value, "Half-point bye"
+        FULL = Result.FULL_BYE.value, "Full-point bye"
+        ZERO = Result.ZERO_BYE.value, "Zero-point bye"
+        ABSENT = Result.ABSENT.value, "Absent"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=1, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "player__tpn"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "round_number"], name="one_request_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.name}: {self.get_kind_display()} in round {self.round_number}"
+
+
+class AuditEntry(models.Model):
+    """One change of state: who, when, what, before and after (the audit trail of issue 4)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True)
+    article = models.CharField(max_length=40, blank=True, help_text="Rule article applied.")
+    reason = models.TextField(blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "at", "pk"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}"

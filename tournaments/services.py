@@ -1,0 +1,921 @@
+"""Every change of a tournament's state goes through a function of this module.
+
+Each function checks the rules, changes the database inside a transaction, writes an
+``AuditEntry`` (who, what, before, after, article) and raises ``ServiceError`` with a sentence an
+arbiter can read when the change is not allowed. Views only call these functions.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from pairing.model import (
+    Color,
+    Player as EnginePlayer,
+    ResultCode,
+    RoundEntry,
+    RoundPairing,
+    Tournament as EngineTournament,
+)
+from tournaments.models import (
+    BYE_RESULTS,
+    GAME_RESULTS,
+    AuditEntry,
+    ByeRequest,
+    Game,
+    Player,
+    Result,
+    Round,
+    Tournament,
+)
+
+
+class ServiceError(Exception):
+    """A change that the rules or the tournament's state do not allow; the message says why."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Audit
+
+
+def _audit(
+    tournament: Tournament,
+    actor,
+    action: str,
+    *,
+    round_number: int | None = None,
+    player: Player | None = None,
+    article: str = "",
+    reason: str = "",
+    before=None,
+    after=None,
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        tournament=tournament,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        round_number=round_number,
+        player=player,
+        article=article,
+        reason=reason,
+        before=before,
+        after=after,
+    )
+
+
+def _player_data(player: Player) -> dict:
+    return {
+        "name": player.name,
+        "tpn": player.tpn,
+        "rating": player.rating,
+        "title": player.title,
+        "federation": player.federation,
+        "fide_id": player.fide_id,
+        "arrival_round": player.arrival_round,
+        "withdrawn_from_round": player.withdrawn_from_round,
+    }
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """Return the tournament row locked until the end of the transaction."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tournament and players
+
+
+PLAYER_FIELDS = ("name", "fide_id", "title", "rating", "federation", "sex", "birth_year")
+
+
+def create_tournament(actor, **fields) -> Tournament:
+    """Create a tournament with ``actor`` as its first arbiter."""
+    tournament = Tournament(**fields)
+    tournament.full_clean(exclude=["arbiters"])
+    with transaction.atomic():
+        tournament.save()
+        if actor is not None:
+            tournament.arbiters.add(actor)
+        _audit(tournament, actor, "create tournament", after={"name": tournament.name})
+    return tournament
+
+
+def _clean_player_fields(fields: dict) -> dict:
+    unknown = set(fields) - set(PLAYER_FIELDS)
+    if unknown:
+        raise ServiceError(f"Unknown player field(s): {', '.join(sorted(unknown))}.")
+    data = {key: value for key, value in fields.items() if value is not None}
+    name = str(data.get("name", "")).strip()
+    if not name:
+        raise ServiceError("A player needs a name.")
+    data["name"] = name
+    for key in ("fide_id", "title", "federation", "sex"):
+        if key in data:
+            data[key] = str(data[key]).strip()
+    data["title"] = data.get("title", "").upper()
+    data["federation"] = data.get("federation", "").upper()
+    if data.get("sex", "") not in ("", "m", "w"):
+        raise ServiceError(f"{name}: sex must be 'm', 'w' or empty.")
+    if data.get("rating") is not None and not 0 <= int(data["rating"]) <= 9999:
+        raise ServiceError(f"{name}: the rating must be between 0 and 9999.")
+    return data
+
+
+def _renumber(tournament: Tournament) -> None:
+    """Give TPNs in the initial order of C.04.2 Art. 2.2 (rating, title, name)."""
+    players = sorted(tournament.players.all(), key=Player.initial_order_key)
+    # Two steps so that no intermediate state breaks the unique (tournament, tpn) constraint.
+    offset = 10000
+    for player in players:
+        player.tpn += offset
+    Player.objects.bulk_update(players, ["tpn"])
+    for tpn, player in enumerate(players, start=1):
+        player.tpn = tpn
+    Player.objects.bulk_update(players, ["tpn"])
+
+
+def _next_tpn(tournament: Tournament) -> int:
+    last = tournament.players.order_by("-tpn").values_list("tpn", flat=True).first()
+    return (last or 0) + 1
+
+
+def add_player(tournament: Tournament, actor, **fields) -> Player:
+    """Register a player before round 1 is paired; TPNs follow the initial order (Art. 2.2)."""
+    data = _clean_player_fields(fields)
+    with transaction.atomic():
+        t = _locked(tournament)
+        if t.round_set.exists():
+            raise ServiceError(
+                "Round 1 has been paired: admit the player as a late entry (C.04.2 Art. 2.4)."
+            )
+        player = Player.objects.create(tournament=t, tpn=_next_tpn(t), **data)
+        _renumber(t)
+        player.refresh_from_db()
+        _audit(t, actor, "add player", player=player, article="C.04.2 2.2", after=_player_data(player))
+    return player
+
+
+def update_player(player: Player, actor, **fields) -> Player:
+    """Correct a player's data; TPNs follow while they are not frozen (C.04.2 Art. 2.3)."""
+    data = _clean_player_fields({**{f: getattr(player, f) for f in PLAYER_FIELDS}, **fields})
+    with transaction.atomic():
+        t = _locked(player.tournament)
+        player = Player.objects.get(pk=player.pk)
+        before = _player_data(player)
+        for key, value in data.items():
+            setattr(player, key, value)
+        player.save()
+        if not t.tpns_frozen():
+            _renumber(t)
+            player.refresh_from_db()
+        _audit(
+            t, actor, "update player", player=player, article="C.04.2 2.3",
+            before=before, after=_player_data(player),
+        )
+    return player
+
+
+def remove_player(player: Player, actor) -> None:
+    """Delete a registration before round 1 is paired."""
+    with transaction.atomic():
+        t = _locked(player.tournament)
+        if t.round_set.exists():
+            raise ServiceError("Round 1 has been paired: withdraw the player instead.")
+        before = _player_data(player)
+        player.delete()
+        _renumber(t)
+        _audit(t, actor, "remove player", before=before)
+
+
+def renumber_players(tournament: Tournament, actor) -> None:
+    """Reassign every TPN by the initial order; refused once round 4 is paired (Art. 2.3)."""
+    with transaction.atomic():
+        t = _locked(tournament)
+        if t.tpns_frozen():
+            raise ServiceError(
+                "Round 4 has been paired: TPNs can no longer change (C.04.2 Art. 2.3)."
+            )
+        before = {p.pk: p.tpn for p in t.players.all()}
+        _renumber(t)
+        after = {p.pk: p.tpn for p in t.players.all()}
+        _audit(t, actor, "renumber players", article="C.04.2 2.3", before=before, after=after)
+
+
+def draw_initial_color(tournament: Tournament, actor, rng: random.Random | None = None) -> str:
+    """Draw by lot the colour of TPN 1 in round 1 (C.04.3 Art. 5.1) and record it."""
+    rng = rng or random.SystemRandom()
+    with transaction.atomic():
+        t = _locked(tournament)
+        if t.round_set.exists():
+            raise ServiceError("Round 1 has been paired: the initial colour is final.")
+        before = t.initial_color
+        t.initial_color = rng.choice([Tournament.InitialColor.WHITE, Tournament.InitialColor.BLACK])
+        t.initial_color_drawn_at = timezone.now()
+        t.save(update_fields=["initial_color", "initial_color_drawn_at", "updated_at"])
+        _audit(
+            t, actor, "draw initial colour", article="C.04.3 5.1",
+            before=before, after=t.initial_color,
+        )
+    tournament.refresh_from_db()
+    return t.initial_color
+
+
+def _next_round_number(t: Tournament) -> int:
+    last = t.last_round()
+    return 1 if last is None else last.number + 1
+
+
+def admit_late_entry(tournament: Tournament, actor, *, arrival_round: int, **fields) -> Player:
+    """Admit a player from ``arrival_round`` on (C.04.2 Art. 2.4, 2.5).
+
+    Unplayed earlier rounds score nothing. While round 4 is not paired the TPNs are reassigned
+    by the initial order; afterwards the late entry gets the next free TPN.
+    """
+    data = _clean_player_fields(fields)
+    with transaction.atomic():
+        t = _locked(tournament)
+        next_round = _next_round_number(t)
+        if arrival_round < next_round:
+            raise ServiceError(
+                f"Round {next_round - 1} is already paired: the player can arrive in round "
+                f"{next_round} at the earliest."
+            )
+        if arrival_round > t.rounds:
+            raise ServiceError(f"The tournament has only {t.rounds} rounds.")
+        player = Player.objects.create(
+            tournament=t, tpn=_next_tpn(t), arrival_round=arrival_round, **data
+        )
+        if not t.tpns_frozen():
+            _renumber(t)
+            player.refresh_from_db()
+        _audit(
+            t, actor, "admit late entry", player=player, article="C.04.2 2.4",
+            round_number=arrival_round, after=_player_data(player),
+        )
+    return player
+
+
+def withdraw_player(player: Player, actor, *, from_round: int | None = None) -> Player:
+    """Stop pairing a player from ``from_round`` (default: the next round) on (C.04.2 Art. 3.2)."""
+    with transaction.atomic():
+        t = _locked(player.tournament)
+        player = Player.objects.get(pk=player.pk)
+        next_round = _next_round_number(t)
+        from_round = next_round if from_round is None else from_round
+        if from_round < next_round:
+            raise ServiceError(
+                f"Round {next_round - 1} is already paired: a withdrawal takes effect from round "
+                f"{next_round} at the earliest (unpair a draft round first)."
+            )
+        if player.withdrawn_from_round is not None and player.withdrawn_from_round < next_round:
+            raise ServiceError(f"{player.name} withdrew before round {player.withdrawn_from_round}.")
+        before = player.withdrawn_from_round
+        player.withdrawn_from_round = from_round
+        player.save(update_fields=["withdrawn_from_round"])
+        player.bye_requests.filter(round_number__gte=from_round).delete()
+        _audit(
+            t, actor, "withdraw", player=player, article="C.04.2 3.2", round_number=from_round,
+            before=before, after=from_round,
+        )
+    return player
+
+
+def reinstate_player(player: Player, actor) -> Player:
+    """Cancel a withdrawal that has not yet taken effect in a paired round."""
+    with transaction.atomic():
+        t = _locked(player.tournament)
+        player = Player.objects.get(pk=player.pk)
+        if player.withdrawn_from_round is None:
+            raise ServiceError(f"{player.name} has not withdrawn.")
+        if player.withdrawn_from_round < _next_round_number(t):
+            raise ServiceError(
+                f"{player.name} was already left out of round {player.withdrawn_from_round}."
+            )
+        before = player.withdrawn_from_round
+        player.withdrawn_from_round = None
+        player.save(update_fields=["withdrawn_from_round"])
+        _audit(t, actor, "reinstate", player=player, before=before, after=None)
+    return player
+
+
+def request_bye(player: Player, actor, *, round_number: int, kind: str) -> ByeRequest:
+    """Record a requested bye or an announced absence for a round not yet paired (Art. 3.3)."""
+    if kind not in ByeRequest.Kind.values:
+        raise ServiceError(f"Unknown kind of bye {kind!r}.")
+    with transaction.atomic():
+        t = _locked(player.tournament)
+        player = Player.objects.get(pk=player.pk)
+        next_round = _next_round_number(t)
+        if round_number < next_round:
+            raise ServiceError(f"Round {round_number} is already paired.")
+        if round_number > t.rounds:
+            raise ServiceError(f"The tournament has only {t.rounds} rounds.")
+        if kind == ByeRequest.Kind.FULL and not t.allow_full_point_bye:
+            raise ServiceError("This tournament does not allow full-point byes.")
+        if not player.plays_in(round_number):
+            raise ServiceError(f"{player.name} is not due to play in round {round_number}.")
+        request, created = ByeRequest.objects.update_or_create(
+            player=player, round_number=round_number, defaults={"kind": kind}
+        )
+        _audit(
+            t, actor, "request bye", player=player, article="C.04.2 3.3",
+            round_number=round_number, after=kind,
+        )
+    return request
+
+
+def cancel_bye(request: ByeRequest, actor) -> None:
+    with transaction.atomic():
+        t = _locked(request.player.tournament)
+        if request.round_number < _next_round_number(t):
+            raise ServiceError(f"Round {request.round_number} is already paired.")
+        _audit(
+            t, actor, "cancel bye", player=request.player, round_number=request.round_number,
+            before=request.kind,
+        )
+        request.delete()
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine's view of the tournament
+
+
+def _entries(game: Game, tpn_of: dict[int, int]) -> dict[int, RoundEntry]:
+    """Return the round entry of each player of a row (pending games give nothing)."""
+    codes = game.result_codes()
+    if codes is None:
+        return {}
+    white_code, black_code = codes
+    if game.black_id is None:
+        return {game.white_id: RoundEntry(None, None, white_code)}
+    if game.result == Result.NOT_PLAYED:
+        return {
+            game.white_id: RoundEntry(None, None, white_code),
+            game.black_id: RoundEntry(None, None, black_code),
+        }
+    return {
+        game.white_id: RoundEntry(tpn_of[game.black_id], Color.WHITE, white_code),
+        game.black_id: RoundEntry(tpn_of[game.white_id], Color.BLACK, black_code),
+    }
+
+
+ABSENT = RoundEntry(None, None, ResultCode.ZERO_POINT_BYE)
+
+
+@dataclass(frozen=True)
+class EngineState:
+    """The engine value plus the map between database players and TPNs."""
+
+    tournament: EngineTournament
+    player_by_tpn: dict[int, Player]
+    rounds: int
+    """Number of complete rounds included."""
+
+
+def _complete_rounds(t: Tournament) -> list[Round]:
+    """Return the rounds whose results are all known, from round 1 up to the first gap."""
+    rounds = []
+    for rnd in t.round_set.order_by("number").prefetch_related("games"):
+        if any(not g.has_result for g in rnd.games.all()):
+            break
+        rounds.append(rnd)
+    return rounds
+
+
+def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> EngineState:
+    """Return the engine's Tournament value of ``t``.
+
+    It holds every complete round (all results known). With ``pairing_round`` = k, column k also
+    holds what is known before pairing round k: requested byes, and absences of players who have
+    withdrawn or not yet arrived.
+    """
+    players = list(t.players.order_by("tpn"))
+    tpn_of = {p.pk: p.tpn for p in players}
+    if [p.tpn for p in players] != list(range(1, len(players) + 1)):
+        raise ServiceError("TPNs are not numbered 1 to N; renumber the players.")
+    rounds = _complete_rounds(t)
+    if pairing_round is not None and len(rounds) != pairing_round - 1:
+        raise ServiceError(f"Round {len(rounds) + 1} has missing results.")
+    entries: dict[int, list[RoundEntry]] = {p.pk: [] for p in players}
+    for rnd in rounds:
+        by_player: dict[int, RoundEntry] = {}
+        for game in rnd.games.all():
+            by_player.update(_entries(game, tpn_of))
+        for p in players:
+            entries[p.pk].append(by_player.get(p.pk, ABSENT))
+    if pairing_round is not None:
+        requests = {
+            r.player_id: r.kind
+            for r in ByeRequest.objects.filter(player__tournament=t, round_number=pairing_round)
+        }
+        for p in players:
+            if not p.plays_in(pairing_round):
+                entries[p.pk].append(ABSENT)
+            elif p.pk in requests:
+                entries[p.pk].append(RoundEntry(None, None, _REQUEST_CODES[requests[p.pk]]))
+    engine_players = tuple(
+        EnginePlayer(
+            tpn=p.tpn,
+            name=p.name,
+            rating=p.rating,
+            title=p.title,
+            sex=p.sex,
+            federation=p.federation,
+            fide_id=p.fide_id,
+            birth=str(p.birth_year) if p.birth_year else "",
+            rounds=tuple(entries[p.pk]),
+        )
+        for p in players
+    )
+    value = EngineTournament(
+        players=engine_players,
+        total_rounds=t.rounds,
+        initial_color=t.engine_initial_color,
+        rules=t.rule_set,
+        point_system=t.point_system,
+        name=t.name,
+    )
+    return EngineState(value, {p.tpn: p for p in players}, len(rounds))
+
+
+_REQUEST_CODES = {
+    ByeRequest.Kind.HALF: ResultCode.HALF_POINT_BYE,
+    ByeRequest.Kind.FULL: ResultCode.FULL_POINT_BYE,
+    ByeRequest.Kind.ZERO: ResultCode.ZERO_POINT_BYE,
+    ByeRequest.Kind.ABSENT: ResultCode.ZERO_POINT_BYE,
+}
+
+
+def engine_state(tournament: Tournament, *, pairing_round: int | None = None) -> EngineTournament:
+    """Return the engine's ``Tournament`` value (see ``build_engine_state``)."""
+    return build_engine_state(tournament, pairing_round=pairing_round).tournament
+
+
+# ---------------------------------------------------------------------------------------------
+# Rounds
+
+
+def _scores(state: EngineTournament, before_round: int) -> dict[int, int]:
+    """Return each TPN's score in tenths before a round (its preset column left out)."""
+    points = state.point_system
+    return {
+        p.tpn: sum(points.points_for(e) for e in p.rounds[: before_round - 1])
+        for p in state.players
+    }
+
+
+def board_order(pairing: RoundPairing, score: dict[int, int]) -> list[tuple[int, int]]:
+    """Sort the pairs for publication (C.04.2 Art. 3.6): score of the higher-ranked player,
+    then the sum of both scores, then the TPN of the higher-ranked player."""
+
+    def key(board) -> tuple[int, int, int]:
+        higher = min((board.white, board.black), key=lambda tpn: (-score[tpn], tpn))
+        return (-score[higher], -(score[board.white] + score[board.black]), higher)
+
+    return [(b.white, b.black) for b in sorted(pairing.boards, key=key)]
+
+
+def _check_pairing(pairing: RoundPairing, state: EngineTournament, k: int) -> None:
+    """Check that the engine paired exactly the players due to play round k, once each."""
+    due = {
+        p.tpn for p in state.players if len(p.rounds) < k  # no preset entry in column k
+    }
+    seen: list[int] = [tpn for b in pairing.boards for tpn in (b.white, b.black)]
+    if pairing.bye is not None:
+        seen.append(pairing.bye)
+    if len(seen) != len(set(seen)) or set(seen) != due:
+        raise ServiceError(
+            f"The engine's pairing of round {k} does not cover the players due to play "
+            f"(paired {sorted(seen)}, expected {sorted(due)}); nothing was saved."
+        )
+
+
+def pair_next_round(tournament: Tournament, actor) -> Round:
+    """Pair the next round with the engine and save it as a draft.
+
+    The tournament row is locked, so two arbiters pairing at once get one round; the second one
+    is told that the round is already paired.
+    """
+    from pairing.dutch import pair_round  # the engine; imported here so the app loads without it
+    from pairing.errors import PairingError
+
+    with transaction.atomic():
+        t = _locked(tournament)
+        last = t.last_round()
+        if last is not None and last.state == Round.State.DRAFT:
+            raise ServiceError(f"Round {last.number} is a draft: publish or unpair it first.")
+        if last is not None and last.state != Round.State.FINISHED:
+            missing = [
+                str(g.board) for g in last.games.all() if not g.has_result
+            ]
+            if missing:
+                raise ServiceError(
+                    f"Round {last.number} has missing results (board {', '.join(missing)})."
+                )
+            raise ServiceError(f"Round {last.number} is not finished: finish it first.")
+        k = 1 if last is None else last.number + 1
+        if k > t.rounds:
+            raise ServiceError(f"All {t.rounds} rounds have been paired.")
+        if k == 1 and not t.initial_color:
+            raise ServiceError("Draw the initial colour by lot first (C.04.3 Art. 5.1).")
+        built = build_engine_state(t, pairing_round=k)
+        state = built.tournament
+        due = [p for p in state.players if len(p.rounds) < k]
+        if len(due) < 2:
+            raise ServiceError(f"Only {len(due)} player(s) to pair in round {k}.")
+        try:
+            pairing = pair_round(state, explain=True)
+        except PairingError as error:
+            raise ServiceError(f"The engine cannot pair round {k}: {error}") from error
+        _check_pairing(pairing, state, k)
+        score = _scores(state, k)
+        rnd = Round.objects.create(
+            tournament=t, number=k, explanation="\n".join(pairing.explanation)
+        )
+        player = built.player_by_tpn
+        games = [
+            Game(round=rnd, board=n, white=player[w], black=player[b])
+            for n, (w, b) in enumerate(board_order(pairing, score), start=1)
+        ]
+        if pairing.bye is not None:
+            games.append(Game(round=rnd, white=player[pairing.bye], result=Result.PAIRING_BYE))
+        for request in ByeRequest.objects.filter(player__tournament=t, round_number=k):
+            if request.player.plays_in(k):
+                games.append(Game(round=rnd, white=request.player, result=request.kind))
+        Game.objects.bulk_create(games)
+        if t.status == Tournament.Status.REGISTRATION:
+            t.status = Tournament.Status.RUNNING
+            t.save(update_fields=["status", "updated_at"])
+        else:
+            t.save(update_fields=["updated_at"])
+        _audit(
+            t, actor, "pair round", round_number=k, article="C.04.3",
+            after=_round_data(rnd),
+        )
+    return rnd
+
+
+def _round_data(rnd: Round) -> list[str]:
+    return [str(g) for g in rnd.games.select_related("white", "black")]
+
+
+def _locked_round(rnd: Round) -> tuple[Tournament, Round]:
+    t = _locked(rnd.tournament)
+    return t, Round.objects.get(pk=rnd.pk)
+
+
+def unpair_round(rnd: Round, actor) -> None:
+    """Delete a draft round (it was never published)."""
+    with transaction.atomic():
+        t, rnd = _locked_round(rnd)
+        if rnd.state != Round.State.DRAFT:
+            raise ServiceError(f"Round {rnd.number} is published: it cannot be unpaired.")
+        before = _round_data(rnd)
+        number = rnd.number
+        rnd.delete()
+        if number == 1:
+            t.status = Tournament.Status.REGISTRATION
+        t.save(update_fields=["status", "updated_at"])
+        _audit(t, actor, "unpair round", round_number=number, before=before)
+
+
+def publish_round(rnd: Round, actor) -> Round:
+    with transaction.atomic():
+        t, rnd = _locked_round(rnd)
+        if rnd.state != Round.State.DRAFT:
+            raise ServiceError(f"Round {rnd.number} is already published.")
+        rnd.state = Round.State.PUBLISHED
+        rnd.published_at = timezone.now()
+        rnd.save(update_fields=["state", "published_at"])
+        t.save(update_fields=["updated_at"])
+        _audit(t, actor, "publish round", round_number=rnd.number, article="C.04.2 3.6")
+    return rnd
+
+
+def set_results(rnd: Round, actor, results: dict[int, str]) -> int:
+    """Enter or change game results of a round: ``results`` maps game ids to ``Result`` values.
+
+    Results are entered in a published round, or changed in the last finished round while the
+    next one is not paired. Returns the number of games changed.
+    """
+    with transaction.atomic():
+        t, rnd = _locked_round(rnd)
+        if rnd.state == Round.State.DRAFT:
+            raise ServiceError(f"Round {rnd.number} is not published yet.")
+        later = t.round_set.filter(number__gt=rnd.number).exists()
+        if later:
+            raise ServiceError(
+                f"Round {rnd.number + 1} is already paired: a change to round {rnd.number} is a "
+                "correction (C.04.2 Art. 4.3)."
+            )
+        games = {g.pk: g for g in rnd.games.select_related("white", "black")}
+        changed = 0
+        for game_id, value in results.items():
+            game = games.get(int(game_id))
+            if game is None:
+                raise ServiceError(f"Game {game_id} is not in round {rnd.number}.")
+            if value == game.result:
+                continue
+            if game.is_bye:
+                raise ServiceError(f"{game.white.name} has a bye: there is no result to enter.")
+            allowed = GAME_RESULTS if rnd.state == Round.State.FINISHED else GAME_RESULTS | {""}
+            if value not in allowed:
+                raise ServiceError(f"Board {game.board}: {value!r} is not a game result.")
+            before = game.result
+            game.result = value
+            game.save(update_fields=["result"])
+            changed += 1
+            _audit(
+                t, actor, "enter result" if before == "" else "change result",
+                round_number=rnd.number, before=before, after=value, reason=str(game),
+            )
+        if changed:
+            t.save(update_fields=["updated_at"])
+    return changed
+
+
+def set_result(game: Game, actor, result: str) -> int:
+    return set_results(game.round, actor, {game.pk: result})
+
+
+def finish_round(rnd: Round, actor) -> Round:
+    """Close a published round whose results are all in."""
+    with transaction.atomic():
+        t, rnd = _locked_round(rnd)
+        if rnd.state != Round.State.PUBLISHED:
+            raise ServiceError(f"Round {rnd.number} is {rnd.get_state_display().lower()}.")
+        missing = [str(g.board) for g in rnd.games.all() if not g.has_result]
+        if missing:
+            raise ServiceError(
+                f"Round {rnd.number} has missing results (board {', '.join(missing)})."
+            )
+        rnd.state = Round.State.FINISHED
+        rnd.finished_at = timezone.now()
+        rnd.save(update_fields=["state", "finished_at"])
+        if rnd.number == t.rounds:
+            t.status = Tournament.Status.FINISHED
+        t.save(update_fields=["status", "updated_at"])
+        _audit(t, actor, "finish round", round_number=rnd.number)
+    return rnd
+
+
+# ---------------------------------------------------------------------------------------------
+# Standings
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    rank_label: str
+    """``"3"``, or ``"3-5"`` for players tied on every criterion."""
+    player: Player
+    score: int
+    """Tenths of a point."""
+    games: int
+
+
+def standings(tournament: Tournament, *, after_round: int | None = None) -> list[Standing]:
+    """Rank by score (tie-breaks come with the tie-break module); equal scores share a rank."""
+    built = build_engine_state(tournament)
+    state = built.tournament
+    last = built.rounds if after_round is None else min(after_round, built.rounds)
+    rows = []
+    for p in state.players:
+        entries = p.rounds[:last]
+        score = sum(state.point_system.points_for(e) for e in entries)
+        rows.append((score, p.tpn, sum(1 for e in entries if e.game_was_played)))
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    result = []
+    i = 0
+    while i < len(rows):
+        j = i
+        while j < len(rows) and rows[j][0] == rows[i][0]:
+            j += 1
+        label = str(i + 1) if j - i == 1 else f"{i + 1}-{j}"
+        for score, tpn, games in rows[i:j]:
+            result.append(Standing(i + 1, label, built.player_by_tpn[tpn], score, games))
+        i = j
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# TRF and CSV
+
+
+def export_trf(tournament: Tournament) -> str:
+    """Return the tournament as TRF-2026 (complete rounds, and requested byes of the next one)."""
+    from pairing.trf import write_trf
+
+    t = tournament
+    next_round = _next_round_number(t)
+    built = build_engine_state(t)
+    if built.rounds == next_round - 1 and next_round <= t.rounds:
+        built = build_engine_state(t, pairing_round=next_round)
+    return write_trf(built.tournament)
+
+
+_IMPORT_RESULTS = {
+    (ResultCode.WIN, ResultCode.LOSS): Result.WHITE_WINS,
+    (ResultCode.DRAW, ResultCode.DRAW): Result.DRAW,
+    (ResultCode.LOSS, ResultCode.WIN): Result.BLACK_WINS,
+    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): Result.WHITE_WINS_FORFEIT,
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): Result.BLACK_WINS_FORFEIT,
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): Result.DOUBLE_FORFEIT,
+}
+_IMPORT_BYES = {
+    ResultCode.PAIRING_ALLOCATED_BYE: Result.PAIRING_BYE,
+    ResultCode.HALF_POINT_BYE: Result.HALF_BYE,
+    ResultCode.FULL_POINT_BYE: Result.FULL_BYE,
+    ResultCode.ZERO_POINT_BYE: Result.ABSENT,
+}
+
+
+def import_trf(text: str, actor, **overrides) -> Tournament:
+    """Create a tournament from a TRF file: header, players with their TPNs, and every round.
+
+    A last column holding only requested byes becomes bye requests for the next round.
+    """
+    from pairing.errors import TrfFormatError
+    from pairing.trf import read_trf
+
+    try:
+        state = read_trf(text)
+    except TrfFormatError as error:
+        raise ServiceError(f"TRF file: {error}") from error
+    if state.accelerations or state.baku:
+        raise ServiceError("TRF file: accelerated pairings are not supported by the web app.")
+    if state.forbidden_pairs:
+        raise ServiceError("TRF file: forbidden pairs are not supported by the web app.")
+    if not state.players:
+        raise ServiceError("TRF file: no players.")
+    columns = max(len(p.rounds) for p in state.players)
+    paired = [
+        r for r in range(1, columns + 1)
+        if any(len(p.rounds) >= r and p.rounds[r - 1].was_paired for p in state.players)
+    ]
+    played_rounds = max(paired, default=0)
+    total = state.total_rounds or max(columns, 1)
+    ps = state.point_system
+    fields = {
+        "name": state.name or "Imported tournament",
+        "rounds": total,
+        "pairing_system": state.rules.value,
+        "initial_color": state.initial_color.value if state.initial_color else "",
+        "points_win": ps.win,
+        "points_draw": ps.draw,
+        "points_loss": ps.loss,
+        "points_forfeit_win": ps.forfeit_win,
+        "points_forfeit_loss": ps.forfeit_loss,
+        "points_pairing_bye": ps.pairing_allocated_bye,
+        "points_half_bye": ps.half_point_bye,
+        "points_full_bye": ps.full_point_bye,
+        "points_zero_bye": ps.zero_point_bye,
+        "allow_full_point_bye": any(
+            e.result is ResultCode.FULL_POINT_BYE for p in state.players for e in p.rounds
+        ),
+    }
+    fields.update(overrides)
+    with transaction.atomic():
+        t = create_tournament(actor, **fields)
+        players: dict[int, Player] = {}
+        for p in sorted(state.players, key=lambda p: p.tpn):
+            birth = p.birth[:4]
+            players[p.tpn] = Player.objects.create(
+                tournament=t,
+                tpn=p.tpn,
+                name=p.name,
+                rating=p.rating,
+                title=p.title,
+                sex=p.sex if p.sex in ("m", "w") else "",
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth_year=int(birth) if birth.isdigit() else None,
+            )
+        if [*players] != list(range(1, len(players) + 1)):
+            raise ServiceError("TRF file: pairing numbers must run from 1 to the number of players.")
+        for r in range(1, played_rounds + 1):
+            _import_round(t, r, state, players)
+        for p in state.players:
+            if len(p.rounds) > played_rounds and p.rounds[played_rounds].is_preset:
+                entry = p.rounds[played_rounds]
+                kind = {
+                    ResultCode.HALF_POINT_BYE: ByeRequest.Kind.HALF,
+                    ResultCode.FULL_POINT_BYE: ByeRequest.Kind.FULL,
+                    ResultCode.ZERO_POINT_BYE: ByeRequest.Kind.ABSENT,
+                }[entry.result]
+                ByeRequest.objects.create(
+                    player=players[p.tpn], round_number=played_rounds + 1, kind=kind
+                )
+        if played_rounds:
+            t.status = (
+                Tournament.Status.FINISHED if played_rounds >= total else Tournament.Status.RUNNING
+            )
+            t.save(update_fields=["status"])
+        _audit(t, actor, "import TRF", after={"players": len(players), "rounds": played_rounds})
+    return t
+
+
+def _import_round(t: Tournament, r: int, state: EngineTournament, players: dict) -> None:
+    now = timezone.now()
+    rnd = Round.objects.create(
+        tournament=t, number=r, state=Round.State.FINISHED, published_at=now, finished_at=now
+    )
+    games: list[Game] = []
+    pairs: list[tuple[int, int, str]] = []
+    for p in state.players:
+        entry = p.rounds[r - 1] if len(p.rounds) >= r else ABSENT
+        if entry.opponent is None:
+            games.append(Game(round=rnd, white=players[p.tpn], result=_IMPORT_BYES[entry.result]))
+            continue
+        other = state.player(entry.opponent).rounds[r - 1]
+        white_first = entry.color is Color.WHITE or (entry.color is None and p.tpn < entry.opponent)
+        if not white_first:
+            continue
+        result = _IMPORT_RESULTS.get((entry.result, other.result))
+        if result is None:
+            raise ServiceError(
+                f"TRF file: round {r}, players {p.tpn} and {entry.opponent}: result "
+                f"{entry.result.value}/{other.result.value} is not supported by the web app."
+            )
+        pairs.append((p.tpn, entry.opponent, result))
+    score = {p.tpn: sum(t.point_system.points_for(e) for e in p.rounds[: r - 1]) for p in state.players}
+    ordered = board_order(
+        RoundPairing(r, tuple(_board(w, b) for w, b, _ in pairs)), score
+    )
+    result_of = {(w, b): res for w, b, res in pairs}
+    for n, (w, b) in enumerate(ordered, start=1):
+        games.append(
+            Game(round=rnd, board=n, white=players[w], black=players[b], result=result_of[(w, b)])
+        )
+    Game.objects.bulk_create(games)
+
+
+def _board(white: int, black: int):
+    from pairing.model import Board
+
+    return Board(white, black)
+
+
+CSV_COLUMNS = {
+    "name": "name",
+    "rating": "rating",
+    "elo": "rating",
+    "title": "title",
+    "federation": "federation",
+    "fed": "federation",
+    "fide_id": "fide_id",
+    "fideid": "fide_id",
+    "fide id": "fide_id",
+    "sex": "sex",
+    "birth_year": "birth_year",
+    "birth": "birth_year",
+    "born": "birth_year",
+}
+
+
+def import_players_csv(tournament: Tournament, actor, text: str) -> list[Player]:
+    """Register players from CSV with a header line (name required; rating, title, federation,
+    fide_id, sex, birth_year optional). All rows are added, or none."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    if reader.fieldnames is None:
+        raise ServiceError("CSV file: empty.")
+    columns = {}
+    for name in reader.fieldnames:
+        key = CSV_COLUMNS.get((name or "").strip().lower())
+        if key is None:
+            raise ServiceError(
+                f"CSV file: unknown column {name!r} (known: {', '.join(sorted(set(CSV_COLUMNS)))})."
+            )
+        columns[name] = key
+    if "name" not in columns.values():
+        raise ServiceError("CSV file: a 'name' column is required.")
+    rows = []
+    for line_no, row in enumerate(reader, start=2):
+        data = {}
+        for column, key in columns.items():
+            value = (row.get(column) or "").strip()
+            if key in ("rating", "birth_year"):
+                if value == "":
+                    continue
+                if not value.isdigit():
+                    raise ServiceError(f"CSV file, line {line_no}: {key} {value!r} is not a number.")
+                data[key] = int(value)
+            else:
+                data[key] = value
+        if not any(str(v) for v in data.values()):
+            continue
+        try:
+            rows.append(_clean_player_fields(data))
+        except ServiceError as error:
+            raise ServiceError(f"CSV file, line {line_no}: {error}") from error
+    if not rows:
+        raise ServiceError("CSV file: no players.")
+    with transaction.atomic():
+        added = [add_player(tournament, actor, **data) for data in rows]
+    return added
