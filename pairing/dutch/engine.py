@@ -172,7 +172,7 @@ def _pair(
                 for v in range(n)
                 if players[v].score >= top_score
             )
-        counts = sorted(p.played_games for p in players if p.score == bye_score)
+        counts = sorted(-p.played_games for p in players if p.score == bye_score)
         for rank_, games in enumerate(counts):
             played_rank[games] = rank_
     if odd and two_thousand_seventeen:

@@ -107,9 +107,9 @@ class Layout:
         w <<= S
         if c9_active and played_rank is not None:
             if higher.score == bye_score:
-                w |= played_rank[higher.played_games]
+                w |= played_rank[-higher.played_games]
             if lower.score == bye_score:
-                w += played_rank[lower.played_games]
+                w += played_rank[-lower.played_games]
         w = self._colour_bits(w, lower, higher, in_current)
         w = self._float_bits(w, higher, lower, in_current)
         # room for the generation order (Art. 3.6-3.7, 4.2-4.4)
