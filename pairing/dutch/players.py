@@ -92,8 +92,8 @@ def build_players(t: Tournament, k: int, rules: RuleSet) -> list[PlayerState]:
         # Art. 1.4.3: a PAB, or more points than a loss without playing, is a downfloat
         if not entry.game_was_played and ps.points_for(entry) > ps.loss:
             return Float.DOWN
-        if entry.opponent is None or entry.opponent not in by_tpn:
-            return Float.NONE
+        if not entry.game_was_played or entry.opponent not in by_tpn:
+            return Float.NONE  # Art. 1.4.4: no other float without a game played
         mine = score_before(player, rounds_back)
         theirs = score_before(by_tpn[entry.opponent], rounds_back)
         # Art. 1.4.2: the higher ranked player of two with different scores downfloats
