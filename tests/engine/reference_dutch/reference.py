@@ -202,7 +202,7 @@ class _Bracket:
     is_last: bool
     best: tuple | None = None
     best_candidate: _Candidate | None = None
-    seen: set = field(default_factory=set)
+    seen: dict = field(default_factory=dict)
     bound: tuple | None = None
     generated: int = 0
 
@@ -434,20 +434,23 @@ class _Round:
     # -- evaluation (Art. 3.4, 3.8) -----------------------------------------------------------
 
     def evaluate(self, br: _Bracket, cand: _Candidate) -> bool:
-        """Score a candidate; keep it if it is the best so far. Return whether it is valid."""
+        """Score a candidate; keep it if it is the best so far.
+
+        Return whether it complies with [C1]-[C4] and reaches the best [C5] of the round (I-5).
+        """
         br.generated += 1
         key = frozenset(frozenset(p) for p in cand.pairs)
         if key in br.seen:
-            return True  # the same pairing was generated earlier, and was valid
+            return br.seen[key]  # the same pairing was generated earlier
         vector = self.criteria(br, cand)
+        br.seen[key] = vector is not None and vector[0] == br.bound[0]
         if vector is None:
             return False
-        br.seen.add(key)
         if br.best is None or vector < br.best:  # 3.8.1: ties go to the earlier candidate
             br.best, br.best_candidate = vector, cand
         if vector == br.bound:
             raise _StopSearch
-        return True
+        return br.seen[key]
 
     def criteria(self, br: _Bracket, cand: _Candidate) -> tuple | None:
         """The values of [C5]-[C21] (lower is better), or None if [C1]-[C4] or 1.9.1 fail."""
@@ -472,6 +475,10 @@ class _Round:
         c17 = sum(1 for _, y in cand.mdp_pairs if f[y].float_in(k - 2) == UP)
         width = len(br.players)
 
+        # I-9: an MDP left in the Limbo will meet, at best, a player of the next scoregroup
+        floor = f[br.next_group[0]].score if br.next_group else 0
+        limbo = [x for x in down if x in br.mdps]
+
         def differences(rounds_ago: int, mdp_side: bool) -> tuple[int, ...]:
             diffs = [
                 f[x].score - f[y].score
@@ -479,6 +486,8 @@ class _Round:
                 if (f[x].float_in(k - rounds_ago) == DOWN if mdp_side
                     else f[y].float_in(k - rounds_ago) == UP)
             ]
+            if mdp_side:
+                diffs += [f[x].score - floor for x in limbo if f[x].float_in(k - rounds_ago) == DOWN]
             diffs.sort(reverse=True)
             return tuple(diffs + [0] * (width - len(diffs)))
 
