@@ -1,12 +1,15 @@
 """Measure how many recorded corpus rounds the reference reproduces.
 
 ``PYTHONPATH=tests/engine .venv/bin/python -m reference_dutch.measure [FILE...]``
-(default: the files of ``dutch-2026`` with at most 12 players). Prints one line per round that
+(default: the files of ``dutch-2026`` with at most 12 players; environment:
+``REFERENCE_MAX_PLAYERS=22`` for larger files, ``REFERENCE_CORPUS=dutch-2017``,
+``REFERENCE_EFFECTIVE_TPN=1`` for the bbpPairings reading of Art. 5.2.5). Prints one line per round that
 differs and a summary: identical / colours differ / pairs differ / error.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections import Counter
@@ -26,19 +29,24 @@ from reference_dutch.reference import MAX_PLAYERS, reference_pair_round
 CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
 
 
+LIMIT = int(os.environ.get("REFERENCE_MAX_PLAYERS", MAX_PLAYERS))
+EFFECTIVE_TPN = os.environ.get("REFERENCE_EFFECTIVE_TPN", "") == "1"
+
+
 def small_files(directory: Path) -> list[Path]:
     files = []
     for path in sorted(directory.glob("*.trf")):
         if path.stem.endswith("_baku"):
             continue
         t = read_trf(path.read_text())
-        if len(t.players) <= MAX_PLAYERS:
+        if len(t.players) <= LIMIT:
             files.append(path)
     return files
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or small_files(CORPUS / "dutch-2026")
+    directory = CORPUS / os.environ.get("REFERENCE_CORPUS", "dutch-2026")
+    paths = [Path(a) for a in argv] or small_files(directory)
     verdicts: Counter[str] = Counter()
     for path in paths:
         t = read_trf(path.read_text())
@@ -46,7 +54,9 @@ def main(argv: list[str]) -> int:
             start = time.process_time()
             expected = recorded_round(t, k)
             try:
-                got = reference_pair_round(state_before_round(t, k), k)
+                got = reference_pair_round(
+                    state_before_round(t, k), k, max_players=LIMIT, effective_tpn=EFFECTIVE_TPN
+                )
             except PairingError as exc:
                 verdicts["error"] += 1
                 print(f"{path.name} r{k}: error {exc}")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
 from pairing.errors import NoValidPairing, UnsupportedFeature
-from pairing.model import Board, Color, ResultCode, RoundPairing, RuleSet, Tournament
+from pairing.model import Board, Color, Player, ResultCode, RoundPairing, RuleSet, Tournament
 from pairing.trf import next_round_number
 
 __all__ = ["MAX_PLAYERS", "reference_pair_round", "PlayerFacts", "allocate_colours"]
@@ -49,6 +49,8 @@ class PlayerFacts:
     """floats[r - 1]: DOWN, UP or None for round r (Art. 1.4)."""
     opponents: frozenset[int]
     """Players met in played games (C.04.2 Art. 3.5: unplayed pairings do not count, I-3)."""
+    number: int
+    """The number whose parity Art. 5.2.5 looks at: the TPN, or the effective one (I-10)."""
 
     @property
     def colour_difference(self) -> int:
@@ -81,18 +83,34 @@ def _preference(colours: tuple[Color, ...]) -> tuple[Color | None, int]:
     return colours[-1].opposite, MILD  # 1.7.3
 
 
-def _facts(t: Tournament, k: int) -> dict[int, PlayerFacts]:
+def _is_present(p: Player, k: int) -> bool:
+    """C.04.2 Art. 3.2-3.3: a withdrawn or absent player has a pre-set entry in round k."""
+    return not (len(p.rounds) >= k and p.rounds[k - 1].is_preset)
+
+
+def _effective_numbers(t: Tournament, k: int) -> dict[int, int]:
+    """I-10: TPNs counted over the players present in round k or paired in an earlier round."""
+    counted = [
+        p.tpn
+        for p in sorted(t.players, key=lambda p: p.tpn)
+        if _is_present(p, k) or any(e.was_paired for e in p.rounds[: k - 1])
+    ]
+    return {tpn: i for i, tpn in enumerate(counted, start=1)}
+
+
+def _facts(t: Tournament, k: int, effective_tpn: bool) -> dict[int, PlayerFacts]:
     """Return the facts of every player present in round k (not withdrawn, no pre-set entry)."""
     ps = t.point_system
     by_tpn = {p.tpn: p for p in t.players}
+    numbers = _effective_numbers(t, k) if effective_tpn else {p.tpn: p.tpn for p in t.players}
 
     def score_before(tpn: int, r: int) -> int:
         return sum(ps.points_for(e) for e in by_tpn[tpn].rounds[: r - 1])
 
     facts = {}
     for p in t.players:
-        if len(p.rounds) >= k and p.rounds[k - 1].is_preset:
-            continue  # C.04.2 Art. 3.2-3.3: withdrawn or known absent
+        if not _is_present(p, k):
+            continue
         history = p.rounds[: k - 1]
         colours = tuple(e.color for e in history if e.game_was_played and e.color is not None)
         preference, strength = _preference(colours)
@@ -128,6 +146,7 @@ def _facts(t: Tournament, k: int) -> dict[int, PlayerFacts]:
             unplayed=sum(1 for e in history if not e.game_was_played),
             floats=tuple(floats),
             opponents=frozenset(e.opponent for e in history if e.game_was_played),
+            number=numbers[p.tpn],
         )
     return facts
 
@@ -170,7 +189,7 @@ def allocate_colours(
     if higher.preference is not None:
         return give(higher, higher.preference)
     # 5.2.5 odd TPN: the initial colour
-    return give(higher, initial_colour if higher.tpn % 2 == 1 else initial_colour.opposite)
+    return give(higher, initial_colour if higher.number % 2 == 1 else initial_colour.opposite)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,13 +227,15 @@ class _Bracket:
 
 
 class _Round:
-    def __init__(self, t: Tournament, k: int) -> None:
+    def __init__(
+        self, t: Tournament, k: int, max_players: int = MAX_PLAYERS, effective_tpn: bool = False
+    ) -> None:
         self.t = t
         self.k = k
-        self.facts = _facts(t, k)
-        if len(self.facts) > MAX_PLAYERS:
+        self.facts = _facts(t, k, effective_tpn)
+        if len(self.facts) > max_players:
             raise UnsupportedFeature(
-                f"the reference pairs at most {MAX_PLAYERS} players, got {len(self.facts)}"
+                f"the reference pairs at most {max_players} players, got {len(self.facts)}"
             )
         self.order = sorted(self.facts, key=lambda tpn: (-self.facts[tpn].score, tpn))  # 1.2
         self.rank = {tpn: i for i, tpn in enumerate(self.order)}
@@ -465,7 +486,9 @@ class _Round:
         c6 = len(down)
         c7 = tuple(sorted((f[x].score for x in down), reverse=True))
         c8 = () if br.is_last else self.next_bracket(frozenset(down), br)
-        c9 = f[down[0]].unplayed if br.is_last and len(down) == 1 else 0
+        c9 = 0
+        if len(down) == 1 and self.bound_to_bye(down[0], remaining, c5):
+            c9 = f[down[0]].unplayed
         colours = self.colour_criteria(cand.pairs)
         residents = set(br.residents)
         k = self.k
@@ -497,6 +520,20 @@ class _Round:
             differences(2, True), differences(2, False),
         )
 
+    def bound_to_bye(self, floater: int, remaining: frozenset[int], bye_score: int) -> bool:
+        """[C9] note: whether the single downfloater will end up receiving the PAB (I-11).
+
+        True when no completion with the best PAB score ([C5]) gives the PAB to another player.
+        """
+        if len(remaining) % 2 == 0:
+            return False
+        return not any(
+            self.facts[x].may_get_bye
+            and self.facts[x].score == bye_score
+            and self.matchable(remaining - {x})
+            for x in remaining - {floater}
+        )
+
     def colour_criteria(self, pairs: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int]:
         """[C10]-[C13] for the colours Art. 5 gives each pair."""
         c10 = c11 = c12 = c13 = 0
@@ -513,7 +550,7 @@ class _Round:
                     c11 += len(new) >= 3 and new[-1] is new[-2] is new[-3]
                 if player.preference is not None and player.preference is not colour:
                     c12 += 1
-                    c13 += player.strength >= STRONG  # I-8: absolute counts as strong
+                    c13 += player.strength == STRONG  # I-8: Art. 1.7.2 strong, not absolute
         return c10, c11, c12, c13
 
     def next_bracket(self, down: frozenset[int], br: _Bracket) -> tuple:
@@ -564,11 +601,22 @@ class _Round:
         return (c5, c6, c7, c8, c9, 0, 0, 0, 0, 0, 0, 0, 0, zeros, zeros, zeros, zeros)
 
 
-def reference_pair_round(t: Tournament, k: int | None = None) -> RoundPairing:
-    """Pair round k (default: the next round) of a small tournament by the literal rules."""
+def reference_pair_round(
+    t: Tournament,
+    k: int | None = None,
+    *,
+    max_players: int = MAX_PLAYERS,
+    effective_tpn: bool = False,
+) -> RoundPairing:
+    """Pair round k (default: the next round) of a small tournament by the literal rules.
+
+    ``max_players`` guards against searches that would not end in reasonable time.
+    ``effective_tpn`` makes Art. 5.2.5 count only the players present or already paired, as
+    bbpPairings does (I-10); the literal reading uses the TPN itself.
+    """
     if t.rules is not RuleSet.DUTCH_2026:
         raise UnsupportedFeature(f"the reference implements the 2026 rules, not {t.rules.value}")
     if t.accelerations or t.baku:
         raise UnsupportedFeature("the reference does not implement accelerated pairings")
     k = k if k is not None else next_round_number(t)
-    return _Round(t, k).pair()
+    return _Round(t, k, max_players, effective_tpn).pair()
