@@ -1,0 +1,131 @@
+"""Tie-break codes, presets, TRF-2026 202/212 records, rating tables and the cross-check tool."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pairing.tiebreaks import (
+    PRESETS,
+    Acronym,
+    TieBreakSpec,
+    TieBreakSpecError,
+    format_specs,
+    parse_202,
+    parse_212,
+    parse_spec,
+    parse_specs,
+    preset,
+    record_202,
+    record_212,
+    tiebreak_records,
+)
+from pairing.tiebreaks.ratings import DP_BY_PERCENT, dp_for, expected_score, round_half_up
+from pairing.trf import read_trf, write_trf
+from tests.engine.tiebreak_helpers import build
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "dutch-2026"
+
+
+@pytest.mark.parametrize(
+    "code, spec",
+    [
+        ("BH", TieBreakSpec(Acronym.BH)),
+        ("bh/c1", TieBreakSpec(Acronym.BH, cut=1)),
+        ("BH/M2", TieBreakSpec(Acronym.BH, median=2)),
+        ("SB/C1/P", TieBreakSpec(Acronym.SB, cut=1, played=True)),
+        ("DE/P", TieBreakSpec(Acronym.DE, played=True)),
+        ("KS/L-1", TieBreakSpec(Acronym.KS, limit=-1)),
+        ("KS/L+2", TieBreakSpec(Acronym.KS, limit=2)),
+        ("TPN/R", TieBreakSpec(Acronym.TPN, reverse=True)),
+        ("GE", TieBreakSpec(Acronym.REP)),
+        (" ARO/C1 ", TieBreakSpec(Acronym.ARO, cut=1)),
+    ],
+)
+def test_parse_spec(code, spec):
+    assert parse_spec(code) == spec
+
+
+@pytest.mark.parametrize("code", ["BH/C1", "BH/M1", "SB/C2/P", "KS/L-1", "KS/L+1", "RTNG/R", "PS/C1", "FB/P"])
+def test_code_round_trip(code):
+    assert parse_spec(code).code == code
+
+
+@pytest.mark.parametrize(
+    "code, reason",
+    [
+        ("XYZ", "unknown tie-break"),
+        ("", "empty"),
+        ("WIN/C1", "Cut modifier is not defined"),
+        ("SB/M1", "Median modifier is not defined"),
+        ("BH/C1/M1", "cannot be combined"),
+        ("ARO/P", "/P modifier is not defined"),
+        ("BH/L1", "KS only"),
+        ("BH/R", "TPN and RTNG only"),
+        ("BH/C0", "cuts nothing"),
+        ("BH/CX", "bad modifier"),
+        ("BH/Q", "unknown modifier"),
+        ("BH/P/P", "given twice"),
+    ],
+)
+def test_bad_codes_are_refused_with_the_reason(code, reason):
+    with pytest.raises(TieBreakSpecError, match=reason):
+        parse_spec(code)
+
+
+def test_records_202_and_212():
+    specs = parse_specs("BH/C1,BH,DE,SB/P")
+    assert record_202(specs) == "202 BH/C1,BH,DE,SB/P"
+    assert record_212(specs) == "212 PTS,BH/C1,BH,DE,SB/P"
+    assert parse_202(record_202(specs)) == specs
+    assert parse_212(record_212(specs)) == specs
+    with pytest.raises(TieBreakSpecError, match="PTS not first"):
+        parse_212("212 BH,PTS")
+    with pytest.raises(TieBreakSpecError, match="not a 202"):
+        parse_202("212 BH")
+
+
+def test_tie_breaks_read_from_and_written_to_a_trf_file():
+    base = build({1: "2w1", 2: "1b0"})
+    with_both = replace(base, other_records=(("202", "BH/C1,BH"), ("212", "PTS,SB,BH/M1")))
+    t = read_trf(write_trf(with_both))
+    assert format_specs(tiebreak_records(t.other_records)) == "SB,BH/M1"  # 212 wins over 202
+    t = read_trf(write_trf(replace(base, other_records=(("202", "BH/C1,BH"),))))
+    assert format_specs(tiebreak_records(t.other_records)) == "BH/C1,BH"
+    assert tiebreak_records(base.other_records) is None
+
+
+def test_presets_parse_and_unknown_preset():
+    for p in PRESETS.values():
+        assert format_specs(p.specs) == p.codes
+    assert preset("fide-swiss").specs[0] == TieBreakSpec(Acronym.BH, cut=1)
+    with pytest.raises(TieBreakSpecError, match="unknown preset"):
+        preset("nope")
+
+
+def test_rating_tables():
+    # Table 8.1a: symmetric around p = .50, ends at +-800.
+    assert DP_BY_PERCENT[50] == 0 and DP_BY_PERCENT[100] == 800 and DP_BY_PERCENT[0] == -800
+    assert DP_BY_PERCENT[83] == 273 and DP_BY_PERCENT[17] == -273
+    assert dp_for(Fraction(5, 2), 3) == 273  # .8333 -> .83
+    # Table 8.1b: 0-3 -> .50, 4-10 -> .51, above 735 -> 1.
+    assert expected_score(3) == Fraction(1, 2) and expected_score(4) == Fraction(51, 100)
+    assert expected_score(-4) == Fraction(49, 100)
+    assert expected_score(736) == 1 and expected_score(735) == Fraction(99, 100)
+    assert round_half_up(Fraction(5, 2)) == 3 and round_half_up(Fraction(7, 3)) == 2
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+def test_crosscheck_agrees_on_a_small_corpus_file(capsys):
+    pytest.importorskip("tiebreak_core")
+    from pairing.tiebreaks import crosscheck
+
+    report = crosscheck.Report(samples=2)
+    crosscheck.check_file(CORPUS / "gen_p008_r05_i0135.trf", report)
+    assert sum(report.compared.values()) > 100
+    # Buchholz, SB and the counts agree exactly with the independent implementation.
+    for code in ("BH", "BH/C1", "BH/M1", "SB", "SB/C1", "PS", "WIN", "REP", "ARO", "TPR"):
+        assert report.differ[code] == 0, report.examples[code]
