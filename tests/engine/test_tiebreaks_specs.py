@@ -129,3 +129,20 @@ def test_crosscheck_agrees_on_a_small_corpus_file(capsys):
     # Buchholz, SB and the counts agree exactly with the independent implementation.
     for code in ("BH", "BH/C1", "BH/M1", "SB", "SB/C1", "PS", "WIN", "REP", "ARO", "TPR"):
         assert report.differ[code] == 0, report.examples[code]
+
+
+def test_command_line_prints_standings_and_explanation(tmp_path, capsys):
+    from pairing.tiebreaks.__main__ import main
+
+    path = tmp_path / "t.trf"
+    path.write_text(write_trf(build({1: "2w1 3b=", 2: "1b0 U", 3: "U 1w="})), encoding="utf-8")
+    assert main([str(path), "--tiebreaks", "BH,SB"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Standings after round 2"
+    # 1 and 3 on 1.5, 2 on 1. BH: 1 has 1 + 1.5 = 2.5; 3 has dummy min(1.5, 1) + 1.5 = 2.5.
+    assert out[2].split()[:2] == ["1=", "1"] and out[3].split()[:2] == ["1=", "3"]
+    assert main([str(path), "--explain", "3", "--tiebreaks", "BH"]) == 0
+    text = capsys.readouterr().out
+    assert "BH = 2.5" in text and "16.4.2" in text
+    assert main([str(path), "--tiebreaks", "XX"]) == 3
+    assert "unknown tie-break" in capsys.readouterr().err
