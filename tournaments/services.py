@@ -12,7 +12,8 @@ import io
 import random
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.utils import timezone
 
 from pairing.model import (
@@ -97,13 +98,52 @@ PLAYER_FIELDS = ("name", "fide_id", "title", "rating", "federation", "sex", "bir
 def create_tournament(actor, **fields) -> Tournament:
     """Create a tournament with ``actor`` as its first arbiter."""
     tournament = Tournament(**fields)
-    tournament.full_clean(exclude=["arbiters"])
+    try:
+        tournament.full_clean(exclude=["arbiters"])
+    except ValidationError as error:
+        raise ServiceError("; ".join(error.messages)) from error
     with transaction.atomic():
         tournament.save()
         if actor is not None:
             tournament.arbiters.add(actor)
         _audit(tournament, actor, "create tournament", after={"name": tournament.name})
     return tournament
+
+
+def update_tournament(tournament: Tournament, actor, **fields) -> Tournament:
+    """Change a tournament's settings; the pairing system is fixed once round 1 is paired."""
+    with transaction.atomic():
+        t = _locked(tournament)
+        before = {key: getattr(t, key) for key in fields}
+        last = t.last_round()
+        if last is not None:
+            if fields.get("pairing_system", t.pairing_system) != t.pairing_system:
+                raise ServiceError("Round 1 has been paired: the pairing system is fixed.")
+            if fields.get("rounds", t.rounds) < last.number:
+                raise ServiceError(f"Round {last.number} has already been paired.")
+        for key, value in fields.items():
+            setattr(t, key, value)
+        try:
+            t.full_clean(exclude=["arbiters"])
+        except ValidationError as error:
+            raise ServiceError("; ".join(error.messages)) from error
+        t.save()
+        changed = {k: v for k, v in fields.items() if before[k] != v}
+        if changed:
+            _audit(
+                t, actor, "update tournament",
+                before={k: str(before[k]) for k in changed},
+                after={k: str(v) for k, v in changed.items()},
+            )
+    tournament.refresh_from_db()
+    return t
+
+
+def add_arbiter(tournament: Tournament, actor, user) -> None:
+    with transaction.atomic():
+        t = _locked(tournament)
+        t.arbiters.add(user)
+        _audit(t, actor, "add arbiter", after=user.get_username())
 
 
 def _clean_player_fields(fields: dict) -> dict:
@@ -862,6 +902,33 @@ def _board(white: int, black: int):
     return Board(white, black)
 
 
+def import_players_trf(tournament: Tournament, actor, text: str) -> list[Player]:
+    """Register the players of a TRF file (no rounds) before round 1; TPNs follow Art. 2.2."""
+    from pairing.errors import TrfFormatError
+    from pairing.trf import read_trf
+
+    try:
+        state = read_trf(text)
+    except TrfFormatError as error:
+        raise ServiceError(f"TRF file: {error}") from error
+    if any(p.rounds for p in state.players):
+        raise ServiceError(
+            "TRF file: it holds rounds; import it as a new tournament instead."
+        )
+    if not state.players:
+        raise ServiceError("TRF file: no players.")
+    with transaction.atomic():
+        return [
+            add_player(
+                tournament, actor, name=p.name, rating=p.rating, title=p.title,
+                federation=p.federation, fide_id=p.fide_id,
+                sex=p.sex if p.sex in ("m", "w") else "",
+                birth_year=int(p.birth[:4]) if p.birth[:4].isdigit() else None,
+            )
+            for p in state.players
+        ]
+
+
 CSV_COLUMNS = {
     "name": "name",
     "rating": "rating",
@@ -897,6 +964,10 @@ def import_players_csv(tournament: Tournament, actor, text: str) -> list[Player]
         raise ServiceError("CSV file: a 'name' column is required.")
     rows = []
     for line_no, row in enumerate(reader, start=2):
+        if row.get(None):
+            raise ServiceError(
+                f"CSV file, line {line_no}: more fields than columns (quote names with commas)."
+            )
         data = {}
         for column, key in columns.items():
             value = (row.get(column) or "").strip()

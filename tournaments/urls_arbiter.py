@@ -6,4 +6,38 @@ from tournaments import views_arbiter as v
 
 urlpatterns = [
     path("", v.home, name="arbiter-home"),
+    path("new/", v.tournament_create, name="arbiter-tournament-create"),
+    path("import/", v.tournament_import, name="arbiter-tournament-import"),
+    path("t/<int:pk>/", v.tournament_detail, name="arbiter-tournament"),
+    path("t/<int:pk>/settings/", v.tournament_edit, name="arbiter-tournament-edit"),
+    path("t/<int:pk>/arbiters/", v.add_arbiter, name="arbiter-add-arbiter"),
+    path("t/<int:pk>/players/add/", v.player_add, name="arbiter-player-add"),
+    path("t/<int:pk>/players/upload/", v.players_upload, name="arbiter-players-upload"),
+    path("t/<int:pk>/players/late/", v.late_entry, name="arbiter-late-entry"),
+    path("t/<int:pk>/players/renumber/", v.renumber, name="arbiter-renumber"),
+    path("t/<int:pk>/players/<int:player_pk>/", v.player_edit, name="arbiter-player"),
+    path(
+        "t/<int:pk>/players/<int:player_pk>/withdraw/",
+        v.player_withdraw,
+        name="arbiter-player-withdraw",
+    ),
+    path(
+        "t/<int:pk>/players/<int:player_pk>/reinstate/",
+        v.player_reinstate,
+        name="arbiter-player-reinstate",
+    ),
+    path(
+        "t/<int:pk>/players/<int:player_pk>/remove/", v.player_remove, name="arbiter-player-remove"
+    ),
+    path("t/<int:pk>/colour/", v.draw_colour, name="arbiter-draw-colour"),
+    path("t/<int:pk>/byes/", v.bye_request, name="arbiter-bye"),
+    path("t/<int:pk>/byes/<int:bye_pk>/cancel/", v.bye_cancel, name="arbiter-bye-cancel"),
+    path("t/<int:pk>/pair/", v.pair, name="arbiter-pair"),
+    path("t/<int:pk>/rounds/<int:number>/", v.round_detail, name="arbiter-round"),
+    path("t/<int:pk>/rounds/<int:number>/unpair/", v.round_unpair, name="arbiter-round-unpair"),
+    path("t/<int:pk>/rounds/<int:number>/publish/", v.round_publish, name="arbiter-round-publish"),
+    path("t/<int:pk>/rounds/<int:number>/finish/", v.round_finish, name="arbiter-round-finish"),
+    path("t/<int:pk>/standings/", v.standings, name="arbiter-standings"),
+    path("t/<int:pk>/audit/", v.audit, name="arbiter-audit"),
+    path("t/<int:pk>/export.trf", v.export_trf, name="arbiter-export-trf"),
 ]

@@ -1,10 +1,416 @@
-"""Arbiter dashboard views: load with a permission check, validate a form, call a service."""
+"""Arbiter dashboard views: load with a permission check, validate a form, call a service.
 
+Reading a tournament's dashboard needs one of its arbiters (or a staff user); every change needs
+one of its arbiters. Changes are POST only and redirect back (post/redirect/get).
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.forms import (
+    ArbiterForm,
+    ByeRequestForm,
+    LateEntryForm,
+    PlayerForm,
+    ResultsForm,
+    TournamentForm,
+    UploadForm,
+    WithdrawForm,
+)
+from tournaments.models import ByeRequest, Player, Round, Tournament
+
+
+def _readable(request: HttpRequest, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not (request.user.is_staff or tournament.is_arbiter(request.user)):
+        raise PermissionDenied("You are not an arbiter of this tournament.")
+    return tournament
+
+
+def _writable(request: HttpRequest, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not tournament.is_arbiter(request.user):
+        raise PermissionDenied("You are not an arbiter of this tournament.")
+    return tournament
+
+
+def _dashboard(tournament: Tournament, anchor: str = "") -> HttpResponse:
+    url = reverse("arbiter-tournament", args=[tournament.pk])
+    return redirect(f"{url}#{anchor}" if anchor else url)
+
+
+def arbiter_action(view):
+    """A POST-only view of one tournament's arbiters; ServiceError becomes an error message."""
+
+    @login_required
+    @require_POST
+    @wraps(view)
+    def wrapper(request, pk, *args, **kwargs):
+        tournament = _writable(request, pk)
+        try:
+            return view(request, tournament, *args, **kwargs)
+        except services.ServiceError as error:
+            messages.error(request, str(error))
+            return redirect(request.POST.get("next") or _dashboard(tournament).url)
+
+    return wrapper
+
+
+def _form_errors(request: HttpRequest, form) -> None:
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else error)
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/arbiter/home.html", {})
+    tournaments = (
+        Tournament.objects.all() if request.user.is_staff else request.user.tournaments.all()
+    )
+    return render(
+        request,
+        "tournaments/arbiter/home.html",
+        {"tournaments": tournaments.order_by("-created_at"), "can_create": request.user.is_staff},
+    )
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_staff:
+        raise PermissionDenied("Only staff users can create tournaments.")
+    form = TournamentForm(request.POST or None)
+    upload = UploadForm()
+    if request.method == "POST" and form.is_valid():
+        tournament = services.create_tournament(request.user, **form.fields_for_service())
+        messages.success(request, f"Tournament {tournament.name} created. Add the players.")
+        return _dashboard(tournament)
+    return render(
+        request, "tournaments/arbiter/tournament_form.html", {"form": form, "upload": upload}
+    )
+
+
+@login_required
+@require_POST
+def tournament_import(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_staff:
+        raise PermissionDenied("Only staff users can create tournaments.")
+    upload = UploadForm(request.POST, request.FILES)
+    if not upload.is_valid():
+        _form_errors(request, upload)
+        return redirect("arbiter-tournament-create")
+    try:
+        tournament = services.import_trf(upload.cleaned_data["file"], request.user)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("arbiter-tournament-create")
+    messages.success(request, f"Imported {tournament.name}.")
+    return _dashboard(tournament)
+
+
+def _next_round(tournament: Tournament) -> int:
+    last = tournament.last_round()
+    return 1 if last is None else last.number + 1
+
+
+@login_required
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    next_round = _next_round(tournament)
+    rounds = list(tournament.round_set.order_by("number"))
+    last = rounds[-1] if rounds else None
+    context = {
+        "t": tournament,
+        "can_write": tournament.is_arbiter(request.user),
+        "players": tournament.players.order_by("tpn"),
+        "rounds": rounds,
+        "last": last,
+        "next_round": next_round,
+        "can_pair": next_round <= tournament.rounds
+        and (last is None or last.state == Round.State.FINISHED),
+        "tpns_frozen": tournament.tpns_frozen(),
+        "bye_requests": ByeRequest.objects.filter(
+            player__tournament=tournament, round_number__gte=next_round
+        ).select_related("player"),
+        "player_form": PlayerForm(),
+        "late_form": LateEntryForm(initial={"arrival_round": next_round}),
+        "upload_form": UploadForm(),
+        "bye_form": ByeRequestForm(tournament=tournament, next_round=next_round),
+        "arbiter_form": ArbiterForm(),
+        "arbiters": tournament.arbiters.order_by("username"),
+    }
+    return render(request, "tournaments/arbiter/tournament.html", context)
+
+
+@login_required
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _writable(request, pk)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(tournament, request.user, **form.fields_for_service())
+        except services.ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, "Settings saved.")
+            return _dashboard(tournament)
+    return render(request, "tournaments/arbiter/tournament_form.html", {"form": form, "t": tournament})
+
+
+@arbiter_action
+def add_arbiter(request, tournament):
+    form = ArbiterForm(request.POST)
+    if form.is_valid():
+        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+        if user is None:
+            raise services.ServiceError(f"No user named {form.cleaned_data['username']!r}.")
+        services.add_arbiter(tournament, request.user, user)
+        messages.success(request, f"{user.username} is now an arbiter of this tournament.")
+    return _dashboard(tournament, "arbiters")
+
+
+@arbiter_action
+def player_add(request, tournament):
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        player = services.add_player(tournament, request.user, **form.cleaned_data)
+        messages.success(request, f"{player.name} added with TPN {player.tpn}.")
+    else:
+        _form_errors(request, form)
+    return _dashboard(tournament, "players")
+
+
+@arbiter_action
+def players_upload(request, tournament):
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _dashboard(tournament, "players")
+    text = form.cleaned_data["file"]
+    name = request.FILES["file"].name.lower()
+    if name.endswith((".trf", ".txt")) or text.startswith(("012", "001")):
+        added = services.import_players_trf(tournament, request.user, text)
+    else:
+        added = services.import_players_csv(tournament, request.user, text)
+    messages.success(request, f"{len(added)} players added.")
+    return _dashboard(tournament, "players")
+
+
+@arbiter_action
+def late_entry(request, tournament):
+    form = LateEntryForm(request.POST)
+    if form.is_valid():
+        data = dict(form.cleaned_data)
+        arrival = data.pop("arrival_round")
+        player = services.admit_late_entry(tournament, request.user, arrival_round=arrival, **data)
+        messages.success(
+            request, f"{player.name} admitted from round {arrival} with TPN {player.tpn}."
+        )
+    else:
+        _form_errors(request, form)
+    return _dashboard(tournament, "players")
+
+
+@arbiter_action
+def renumber(request, tournament):
+    services.renumber_players(tournament, request.user)
+    messages.success(request, "Pairing numbers reassigned by rating, title and name.")
+    return _dashboard(tournament, "players")
+
+
+@arbiter_action
+def draw_colour(request, tournament):
+    colour = services.draw_initial_color(tournament, request.user)
+    label = Tournament.InitialColor(colour).label
+    messages.success(request, f"Drawn by lot: TPN 1 has {label} in round 1.")
+    return _dashboard(tournament)
+
+
+@arbiter_action
+def bye_request(request, tournament):
+    form = ByeRequestForm(request.POST, tournament=tournament, next_round=_next_round(tournament))
+    if form.is_valid():
+        services.request_bye(
+            form.cleaned_data["player"], request.user,
+            round_number=form.cleaned_data["round_number"], kind=form.cleaned_data["kind"],
+        )
+        messages.success(request, "Bye recorded.")
+    else:
+        _form_errors(request, form)
+    return _dashboard(tournament, "byes")
+
+
+@arbiter_action
+def bye_cancel(request, tournament, bye_pk):
+    request_obj = get_object_or_404(ByeRequest, pk=bye_pk, player__tournament=tournament)
+    services.cancel_bye(request_obj, request.user)
+    messages.success(request, "Bye cancelled.")
+    return _dashboard(tournament, "byes")
+
+
+@login_required
+def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    tournament = _writable(request, pk)
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    form = PlayerForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_player(player, request.user, **form.cleaned_data)
+        except services.ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"{form.cleaned_data['name']} saved.")
+            return _dashboard(tournament, "players")
+    context = {
+        "t": tournament,
+        "player": player,
+        "form": form,
+        "withdraw_form": WithdrawForm(initial={"from_round": _next_round(tournament)}),
+    }
+    return render(request, "tournaments/arbiter/player_form.html", context)
+
+
+@arbiter_action
+def player_withdraw(request, tournament, player_pk):
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    form = WithdrawForm(request.POST)
+    if form.is_valid():
+        services.withdraw_player(player, request.user, from_round=form.cleaned_data["from_round"])
+        messages.success(
+            request, f"{player.name} withdrawn from round {form.cleaned_data['from_round']}."
+        )
+    else:
+        _form_errors(request, form)
+    return _dashboard(tournament, "players")
+
+
+@arbiter_action
+def player_reinstate(request, tournament, player_pk):
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    services.reinstate_player(player, request.user)
+    messages.success(request, f"{player.name} is paired again.")
+    return _dashboard(tournament, "players")
+
+
+@arbiter_action
+def player_remove(request, tournament, player_pk):
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    services.remove_player(player, request.user)
+    messages.success(request, f"{player.name} removed.")
+    return _dashboard(tournament, "players")
+
+
+@arbiter_action
+def pair(request, tournament):
+    rnd = services.pair_next_round(tournament, request.user)
+    messages.success(request, f"Round {rnd.number} paired as a draft: review it, then publish.")
+    return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+@login_required
+def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    rnd = _round(tournament, number)
+    games = list(rnd.games.select_related("white", "black"))
+    can_write = tournament.is_arbiter(request.user)
+    form = None
+    if rnd.state != Round.State.DRAFT and can_write:
+        form = ResultsForm(request.POST or None, games=games)
+        if request.method == "POST":
+            if form.is_valid():
+                try:
+                    changed = services.set_results(rnd, request.user, form.results())
+                except services.ServiceError as error:
+                    messages.error(request, str(error))
+                else:
+                    messages.success(request, f"{changed} result(s) saved.")
+                    if "finish" in request.POST:
+                        return _finish(request, tournament, rnd)
+                    return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
+            else:
+                _form_errors(request, form)
+    elif request.method == "POST":
+        raise PermissionDenied("Results are entered in published rounds by the arbiters.")
+    is_last = not tournament.round_set.filter(number__gt=rnd.number).exists()
+    context = {
+        "t": tournament,
+        "round": rnd,
+        "games": [g for g in games if not g.is_bye],
+        "byes": [g for g in games if g.is_bye],
+        "form": form if is_last else None,
+        "can_write": can_write,
+        "is_last": is_last,
+        "missing": sum(1 for g in games if not g.has_result),
+    }
+    return render(request, "tournaments/arbiter/round.html", context)
+
+
+def _finish(request, tournament, rnd):
+    try:
+        services.finish_round(rnd, request.user)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
+    messages.success(request, f"Round {rnd.number} finished.")
+    return _dashboard(tournament)
+
+
+@arbiter_action
+def round_unpair(request, tournament, number):
+    services.unpair_round(_round(tournament, number), request.user)
+    messages.success(request, f"Round {number} unpaired.")
+    return _dashboard(tournament)
+
+
+@arbiter_action
+def round_publish(request, tournament, number):
+    services.publish_round(_round(tournament, number), request.user)
+    messages.success(request, f"Round {number} published.")
+    return redirect("arbiter-round", pk=tournament.pk, number=number)
+
+
+@arbiter_action
+def round_finish(request, tournament, number):
+    return _finish(request, tournament, _round(tournament, number))
+
+
+@login_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    rows = services.standings(tournament)
+    return render(request, "tournaments/arbiter/standings.html", {"t": tournament, "rows": rows})
+
+
+@login_required
+def audit(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    entries = tournament.audit.select_related("actor", "player").order_by("-at", "-pk")
+    return render(request, "tournaments/arbiter/audit.html", {"t": tournament, "entries": entries})
+
+
+@login_required
+def export_trf(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    try:
+        text = services.export_trf(tournament)
+    except (services.ServiceError, ValueError) as error:
+        messages.error(request, f"Cannot export: {error}")
+        return _dashboard(tournament)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.trf"'
+    return response

@@ -1,0 +1,168 @@
+"""Forms of the arbiter dashboard: they validate input, the services apply it."""
+
+from __future__ import annotations
+
+from django import forms
+
+from tournaments.models import ByeRequest, Game, Player, Result, Tournament
+
+POINT_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+    "points_pairing_bye",
+    "points_half_bye",
+    "points_full_bye",
+    "points_zero_bye",
+)
+
+
+class PointsField(forms.DecimalField):
+    """Points typed as ``1``, ``0.5`` or ``1,5``; stored in tenths."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_digits=4, decimal_places=1, min_value=-9, max_value=99, **kwargs)
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.replace(",", ".")
+        return super().to_python(value)
+
+    def clean(self, value):
+        number = super().clean(value)
+        return None if number is None else int(number * 10)
+
+    def prepare_value(self, value):
+        if isinstance(value, int):
+            return f"{value / 10:g}"
+        return value
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = (
+            "name",
+            "place",
+            "start_date",
+            "end_date",
+            "rounds",
+            "pairing_system",
+            *POINT_FIELDS,
+            "allow_full_point_bye",
+            "tiebreaks",
+        )
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "tiebreaks": forms.Textarea(attrs={"rows": 3}),
+        }
+        labels = {
+            "points_win": "Win",
+            "points_draw": "Draw",
+            "points_loss": "Loss",
+            "points_forfeit_win": "Forfeit win",
+            "points_forfeit_loss": "Forfeit loss",
+            "points_pairing_bye": "Pairing-allocated bye",
+            "points_half_bye": "Requested half-point bye",
+            "points_full_bye": "Requested full-point bye",
+            "points_zero_bye": "Zero-point bye / absence",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in POINT_FIELDS:
+            old = self.fields[name]
+            self.fields[name] = PointsField(label=old.label, initial=old.initial)
+
+    def fields_for_service(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ("name", "rating", "title", "federation", "fide_id", "sex", "birth_year")
+
+
+class LateEntryForm(PlayerForm):
+    arrival_round = forms.IntegerField(min_value=1, help_text="First round the player is paired in.")
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField()
+
+    MAX_BYTES = 2_000_000
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError("The file is larger than 2 MB.")
+        raw = upload.read()
+        for encoding in ("utf-8-sig", "latin-1"):
+            try:
+                return raw.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+        raise forms.ValidationError("The file is not text.")  # latin-1 decodes anything
+
+
+class ByeRequestForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.none())
+    round_number = forms.IntegerField(min_value=1, label="Round")
+    kind = forms.ChoiceField(choices=ByeRequest.Kind.choices)
+
+    def __init__(self, *args, tournament: Tournament, next_round: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = tournament.players.order_by("tpn")
+        self.fields["round_number"].initial = next_round
+        self.fields["round_number"].max_value = tournament.rounds
+        kinds = ByeRequest.Kind.choices
+        if not tournament.allow_full_point_bye:
+            kinds = [(k, label) for k, label in kinds if k != ByeRequest.Kind.FULL]
+        self.fields["kind"].choices = kinds
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(min_value=1, label="From round")
+
+
+class ArbiterForm(forms.Form):
+    username = forms.CharField(max_length=150)
+
+
+RESULT_CHOICES = [
+    (Result.PENDING.value, "—"),
+    (Result.WHITE_WINS.value, "1-0"),
+    (Result.BLACK_WINS.value, "0-1"),
+    (Result.DRAW.value, "= ½-½"),
+    (Result.WHITE_WINS_FORFEIT.value, "+/- forfeit, White wins"),
+    (Result.BLACK_WINS_FORFEIT.value, "-/+ forfeit, Black wins"),
+    (Result.DOUBLE_FORFEIT.value, "-/- double forfeit"),
+    (Result.NOT_PLAYED.value, "x not played"),
+]
+
+
+class ResultsForm(forms.Form):
+    """One select per board, named ``g<id>``, in board order so Tab walks down the boards."""
+
+    def __init__(self, *args, games: list[Game], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.games = [g for g in games if not g.is_bye]
+        for index, game in enumerate(self.games):
+            field = forms.ChoiceField(
+                choices=RESULT_CHOICES, required=False, initial=game.result,
+                label=f"Board {game.board}",
+            )
+            if index == 0:
+                field.widget.attrs["autofocus"] = True
+            self.fields[f"g{game.pk}"] = field
+
+    def rows(self):
+        for game in self.games:
+            yield game, self[f"g{game.pk}"]
+
+    def results(self) -> dict[int, str]:
+        return {game.pk: self.cleaned_data[f"g{game.pk}"] for game in self.games}
