@@ -3,8 +3,9 @@
 ``PYTHONPATH=tests/engine .venv/bin/python -m reference_dutch.measure [FILE...]``
 (default: the files of ``dutch-2026`` with at most 12 players; environment:
 ``REFERENCE_MAX_PLAYERS=22`` for larger files, ``REFERENCE_CORPUS=dutch-2017``,
-``REFERENCE_EFFECTIVE_TPN=1`` for the bbpPairings reading of Art. 5.2.5). Prints one line per round that
-differs and a summary: identical / colours differ / pairs differ / error.
+``REFERENCE_EFFECTIVE_TPN=1`` for the bbpPairings reading of Art. 5.2.5).
+Prints one line per round that differs and a summary: identical / colours differ / pairs
+differ / error.
 """
 
 from __future__ import annotations

@@ -510,7 +510,9 @@ class _Round:
                     else f[y].float_in(k - rounds_ago) == UP)
             ]
             if mdp_side:
-                diffs += [f[x].score - floor for x in limbo if f[x].float_in(k - rounds_ago) == DOWN]
+                diffs += [
+                    f[x].score - floor for x in limbo if f[x].float_in(k - rounds_ago) == DOWN
+                ]
             diffs.sort(reverse=True)
             return tuple(diffs + [0] * (width - len(diffs)))
 
