@@ -1,0 +1,296 @@
+"""Read-only queries behind the public pages and the REST API.
+
+Only published and finished rounds are ever shown to the public; a draft round (paired, not yet
+published) stays with the arbiters. Every function here reads the database in a fixed number of
+queries, whatever the number of players or rounds, so that public lists do no N+1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, Max, Q, QuerySet
+
+from pairing.model import Color, ResultCode, RoundEntry
+from tournaments import services
+from tournaments.models import AuditEntry, Game, Player, Result, Round, Tournament
+
+PUBLIC_STATES = (Round.State.PUBLISHED, Round.State.FINISHED)
+
+
+def format_points(tenths: int | None) -> str:
+    """Show points kept in tenths: 15 -> '1½', 10 -> '1', 5 -> '½', None -> '*'."""
+    if tenths is None:
+        return "*"
+    sign = "-" if tenths < 0 else ""
+    whole, rest = divmod(abs(tenths), 10)
+    if rest == 0:
+        return f"{sign}{whole}"
+    if rest == 5:
+        return f"{sign}{whole or ''}½"
+    return f"{tenths / 10:g}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Tournaments and rounds
+
+
+def public_tournaments() -> QuerySet[Tournament]:
+    """All tournaments, with their number of players and of rounds the public can see."""
+    return Tournament.objects.annotate(
+        player_count=Count("players", distinct=True),
+        public_rounds=Count("round_set", filter=Q(round_set__state__in=PUBLIC_STATES), distinct=True),
+    )
+
+
+def public_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """The rounds of a tournament the public may see (published or finished), in order."""
+    return tournament.round_set.filter(state__in=PUBLIC_STATES).order_by("number")
+
+
+def public_round_numbers(tournament: Tournament) -> list[int]:
+    return list(public_rounds(tournament).values_list("number", flat=True))
+
+
+def pairing_rows(rnd: Round) -> list[Game]:
+    """The games of a round as stored: boards in board order (C.04.2 Art. 3.6), then byes."""
+    # Game's default ordering: board ascending with byes (no board) last, then TPN.
+    return list(rnd.games.select_related("white", "black"))
+
+
+# ---------------------------------------------------------------------------------------------
+# What each player did in each public round
+
+
+RESULT_SYMBOL = {
+    ResultCode.WIN: "1",
+    ResultCode.DRAW: "½",
+    ResultCode.LOSS: "0",
+    ResultCode.FORFEIT_WIN: "+",
+    ResultCode.FORFEIT_LOSS: "−",
+}
+
+BYE_SHORT = {
+    Result.PAIRING_BYE: "bye",
+    Result.HALF_BYE: "H",
+    Result.FULL_BYE: "F",
+    Result.ZERO_BYE: "Z",
+    Result.ABSENT: "abs",
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's round: a game (opponent and colour), a bye, or nothing."""
+
+    round: int
+    game: Game | None
+    opponent: Player | None
+    colour: str
+    """'w', 'b', or '' for a bye, an absence or an annulled game."""
+    symbol: str
+    """'1', '½', '0', '+', '−' for games; 'bye', 'H', 'F', 'Z', 'abs' for byes; '*' pending."""
+    points: int | None
+    """Tenths of a point, None while the result is pending."""
+
+    @property
+    def pending(self) -> bool:
+        return self.points is None
+
+
+def _cell(tournament: Tournament, game: Game, player_id: int, tpn_of: dict[int, int]) -> Cell:
+    as_white = game.white_id == player_id
+    number = game.round.number
+    if game.is_bye:
+        codes = game.result_codes()
+        assert codes is not None  # a bye always has its result
+        points = tournament.point_system.points_for(RoundEntry(None, None, codes[0]))
+        return Cell(number, game, None, "", BYE_SHORT.get(game.result, game.result), points)
+    opponent = game.black if as_white else game.white
+    colour = "w" if as_white else "b"
+    codes = game.result_codes()
+    if codes is None:
+        return Cell(number, game, opponent, colour, "*", None)
+    code = codes[0] if as_white else codes[1]
+    if game.result == Result.NOT_PLAYED:
+        points = tournament.point_system.points_for(RoundEntry(None, None, code))
+        return Cell(number, game, opponent, "", "0/0", points)
+    entry = RoundEntry(
+        tpn_of[opponent.pk], Color.WHITE if as_white else Color.BLACK, code
+    )
+    points = tournament.point_system.points_for(entry)
+    return Cell(number, game, opponent, colour, RESULT_SYMBOL.get(code, code.value), points)
+
+
+@dataclass(frozen=True)
+class History:
+    """Every public round of every player of a tournament, read in two queries."""
+
+    rounds: list[int]
+    players: dict[int, Player]
+    cells: dict[int, dict[int, Cell]]
+    """Player id -> round number -> cell (no key: not paired that round)."""
+
+    def cell(self, player_id: int, number: int) -> Cell | None:
+        return self.cells[player_id].get(number)
+
+    def score_before(self, player_id: int, number: int) -> int:
+        """Points in tenths from the public rounds before round ``number`` (pending count 0)."""
+        return sum(
+            c.points or 0 for r, c in self.cells[player_id].items() if r < number
+        )
+
+    def running(self, player_id: int) -> list[tuple[int, Cell | None, int]]:
+        """(round, cell, score after that round) for every public round."""
+        total = 0
+        rows = []
+        for number in self.rounds:
+            cell = self.cells[player_id].get(number)
+            if cell is not None and cell.points is not None:
+                total += cell.points
+            rows.append((number, cell, total))
+        return rows
+
+
+def history(tournament: Tournament) -> History:
+    players = {p.pk: p for p in tournament.players.order_by("tpn")}
+    tpn_of = {pk: p.tpn for pk, p in players.items()}
+    games = Game.objects.filter(
+        round__tournament=tournament, round__state__in=PUBLIC_STATES
+    ).select_related("round")
+    cells: dict[int, dict[int, Cell]] = {pk: {} for pk in players}
+    numbers: set[int] = set()
+    for game in games:
+        # Attach the players read above rather than joining them again per game.
+        game.white = players[game.white_id]
+        if game.black_id is not None:
+            game.black = players[game.black_id]
+        numbers.add(game.round.number)
+        for pid in (game.white_id, game.black_id):
+            if pid is not None:
+                cells[pid][game.round.number] = _cell(tournament, game, pid, tpn_of)
+    return History(sorted(numbers), players, cells)
+
+
+# ---------------------------------------------------------------------------------------------
+# Standings and crosstable
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    number: int
+    """Row number (the crosstable refers to opponents by it)."""
+    rank: int
+    rank_label: str
+    player: Player
+    points: int
+    games: int
+    tiebreaks: tuple = ()
+    """Values of the tournament's tie-breaks, in the order of ``Standings.tiebreak_names``."""
+
+
+@dataclass(frozen=True)
+class Standings:
+    after_round: int
+    """Last public round counted (0 before round 1 is published)."""
+    tiebreak_names: tuple[str, ...]
+    rows: list[StandingRow]
+
+
+def public_standings(tournament: Tournament, *, after_round: int | None = None) -> Standings:
+    """Standings over the public rounds only (a draft round never counts).
+
+    The ranking is ``services.standings``; when its rows carry tie-break values (attribute
+    ``tiebreaks``, with ``tiebreak_names`` on the service) they are passed on as columns.
+    """
+    numbers = public_round_numbers(tournament)
+    last = max(numbers, default=0)
+    if after_round is not None:
+        last = max(0, min(after_round, last))
+    rows = services.standings(tournament, after_round=last)
+    names = tuple(getattr(services, "tiebreak_names", lambda t: ())(tournament))
+    return Standings(
+        last,
+        names,
+        [
+            StandingRow(
+                i,
+                s.rank,
+                s.rank_label,
+                s.player,
+                s.score,
+                s.games,
+                tuple(getattr(s, "tiebreaks", ())),
+            )
+            for i, s in enumerate(rows, start=1)
+        ],
+    )
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    row: StandingRow
+    cells: list[tuple[Cell | None, int | None]]
+    """Per public round: the cell and the opponent's row number (None for byes)."""
+
+
+def crosstable(tournament: Tournament) -> tuple[Standings, list[int], list[CrossRow]]:
+    standing = public_standings(tournament)
+    hist = history(tournament)
+    number_of = {r.player.pk: r.number for r in standing.rows}
+    table = []
+    for row in standing.rows:
+        cells = []
+        for number in hist.rounds:
+            cell = hist.cell(row.player.pk, number)
+            opponent = number_of.get(cell.opponent.pk) if cell and cell.opponent else None
+            cells.append((cell, opponent))
+        table.append(CrossRow(row, cells))
+    return standing, hist.rounds, table
+
+
+# ---------------------------------------------------------------------------------------------
+# Versions for conditional GET
+
+
+@dataclass(frozen=True)
+class Version:
+    etag_seed: str
+    last_modified: datetime | None
+
+    def etag(self, *variant: str) -> str:
+        """A quoted strong ETag for one representation (variant: path, query, format...)."""
+        text = "|".join((self.etag_seed, *variant))
+        return '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
+
+
+def tournament_version(tournament_pk: int) -> Version | None:
+    """What changes whenever anything public of one tournament changes, in one query.
+
+    Every change goes through a service, which writes an ``AuditEntry`` and most also touch
+    ``Tournament.updated_at``; the newest of both is the version. None if there is no such
+    tournament.
+    """
+    row = (
+        Tournament.objects.filter(pk=tournament_pk)
+        .annotate(last_audit_pk=Max("audit__pk"), last_audit_at=Max("audit__at"))
+        .values("updated_at", "last_audit_pk", "last_audit_at")
+        .first()
+    )
+    if row is None:
+        return None
+    stamps = [s for s in (row["updated_at"], row["last_audit_at"]) if s is not None]
+    seed = f"t{tournament_pk}:{row['updated_at'].isoformat()}:{row['last_audit_pk']}"
+    return Version(seed, max(stamps))
+
+
+def site_version() -> Version:
+    """The version of the list of all tournaments, in two queries."""
+    row = Tournament.objects.aggregate(n=Count("pk"), updated=Max("updated_at"), top=Max("pk"))
+    audit = AuditEntry.objects.aggregate(pk=Max("pk"), at=Max("at"))
+    stamps = [s for s in (row["updated"], audit["at"]) if s is not None]
+    updated = row["updated"].isoformat() if row["updated"] else "-"
+    seed = f"all:{row['n']}:{row['top']}:{updated}:{audit['pk']}"
+    return Version(seed, max(stamps) if stamps else None)

@@ -1,0 +1,148 @@
+"""Public pages: no login, plain HTML that works without JavaScript, phone first.
+
+Only published and finished rounds appear here (``tournaments.queries``); a draft round is the
+arbiters' business until it is published.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments import queries
+from tournaments.models import Player, Round, Tournament
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    tournaments = queries.public_tournaments()
+    return render(request, "tournaments/public/list.html", {"tournaments": tournaments})
+
+
+def tournament_home(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    rounds = list(queries.public_rounds(t))
+    context = {
+        "t": t,
+        "rounds": rounds,
+        "player_count": t.players.count(),
+        "current": rounds[-1] if rounds else None,
+        "tab": "home",
+    }
+    return render(request, "tournaments/public/home.html", context)
+
+
+def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    t = _tournament(pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number, state__in=queries.PUBLIC_STATES)
+    games = queries.pairing_rows(rnd)
+    hist = queries.history(t)
+    rows = [
+        {
+            "game": g,
+            "white_score": queries.format_points(hist.score_before(g.white_id, number)),
+            "black_score": (
+                queries.format_points(hist.score_before(g.black_id, number))
+                if g.black_id
+                else ""
+            ),
+        }
+        for g in games
+    ]
+    context = {
+        "t": t,
+        "round": rnd,
+        "boards": [r for r in rows if not r["game"].is_bye],
+        "byes": [r for r in rows if r["game"].is_bye],
+        "rounds": hist.rounds,
+        "tab": "rounds",
+    }
+    return render(request, "tournaments/public/round.html", context)
+
+
+def _after_round(request: HttpRequest) -> int | None:
+    value = request.GET.get("after")
+    if value in (None, ""):
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        raise Http404("'after' must be a round number") from None
+    if number < 0:
+        raise Http404("'after' must be a round number")
+    return number
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    table = queries.public_standings(t, after_round=_after_round(request))
+    rows = [
+        {"row": r, "points": queries.format_points(r.points)} for r in table.rows
+    ]
+    context = {
+        "t": t,
+        "standings": table,
+        "rows": rows,
+        "rounds": queries.public_round_numbers(t),
+        "tab": "standings",
+    }
+    return render(request, "tournaments/public/standings.html", context)
+
+
+def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    table, rounds, rows = queries.crosstable(t)
+    lines = [
+        {
+            "row": line.row,
+            "points": queries.format_points(line.row.points),
+            "cells": [
+                _cross_cell(cell, opponent) for cell, opponent in line.cells
+            ],
+        }
+        for line in rows
+    ]
+    context = {"t": t, "rounds": rounds, "lines": lines, "standings": table, "tab": "crosstable"}
+    return render(request, "tournaments/public/crosstable.html", context)
+
+
+def _cross_cell(cell: queries.Cell | None, opponent: int | None) -> str:
+    """'12w1': opponent's row, colour, result; byes as their short name; '' when not paired."""
+    if cell is None:
+        return ""
+    if cell.opponent is None or opponent is None:
+        return cell.symbol
+    return f"{opponent}{cell.colour}{cell.symbol}"
+
+
+def player_list(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    context = {"t": t, "players": t.players.order_by("tpn"), "tab": "players"}
+    return render(request, "tournaments/public/players.html", context)
+
+
+def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    player = get_object_or_404(Player, pk=player_pk, tournament=t)
+    hist = queries.history(t)
+    games = [
+        {
+            "round": number,
+            "cell": cell,
+            "points": queries.format_points(cell.points) if cell else "",
+            "total": queries.format_points(total),
+        }
+        for number, cell, total in hist.running(player.pk)
+    ]
+    total = hist.running(player.pk)[-1][2] if hist.rounds else 0
+    context = {
+        "t": t,
+        "player": player,
+        "games": games,
+        "total": queries.format_points(total),
+        "tab": "players",
+    }
+    return render(request, "tournaments/public/player.html", context)
