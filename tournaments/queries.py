@@ -54,6 +54,19 @@ def public_round_numbers(tournament: Tournament) -> list[int]:
     return list(public_rounds(tournament).values_list("number", flat=True))
 
 
+def complete_public_rounds(tournament: Tournament) -> int:
+    """How many rounds count in the standings: public rounds 1..n with every result in."""
+    rows = public_rounds(tournament).annotate(
+        pending=Count("games", filter=Q(games__result=Result.PENDING))
+    ).values_list("number", "pending")
+    done = 0
+    for number, pending in rows:
+        if number != done + 1 or pending:
+            break
+        done = number
+    return done
+
+
 def pairing_rows(rnd: Round) -> list[Game]:
     """The games of a round as stored: boards in board order (C.04.2 Art. 3.6), then byes."""
     # Game's default ordering: board ascending with byes (no board) last, then TPN.
@@ -194,7 +207,7 @@ class StandingRow:
 @dataclass(frozen=True)
 class Standings:
     after_round: int
-    """Last public round counted (0 before round 1 is published)."""
+    """Last round counted: public and with all its results in (0 before that)."""
     tiebreak_names: tuple[str, ...]
     rows: list[StandingRow]
 
@@ -205,8 +218,7 @@ def public_standings(tournament: Tournament, *, after_round: int | None = None) 
     The ranking is ``services.standings``; when its rows carry tie-break values (attribute
     ``tiebreaks``, with ``tiebreak_names`` on the service) they are passed on as columns.
     """
-    numbers = public_round_numbers(tournament)
-    last = max(numbers, default=0)
+    last = complete_public_rounds(tournament)
     if after_round is not None:
         last = max(0, min(after_round, last))
     rows = services.standings(tournament, after_round=last)
