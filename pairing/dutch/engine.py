@@ -27,12 +27,18 @@ __all__ = ["pair_round"]
 
 
 class _Matcher:
-    """Edge weights over all players to pair (vertices in pairing order), and their matching."""
+    """Edge weights over all players to pair (vertices in pairing order), and their matching.
+
+    A finalized pair is taken out of the graph: no other edge may touch it, so it belongs to
+    every maximum weight matching and leaving it out changes nothing for the other players.
+    """
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.w: dict[tuple[int, int], int] = {}
         self.mate: list[int] = list(range(n))
+        self.fixed: dict[int, int] = {}
+        self.calls = 0
 
     def set(self, u: int, v: int, weight: int) -> None:
         key = (u, v) if u < v else (v, u)
@@ -41,16 +47,45 @@ class _Matcher:
         else:
             self.w.pop(key, None)
 
+    def get(self, u: int, v: int) -> int:
+        return self.w.get((u, v) if u < v else (v, u), 0)
+
     def compute(self) -> list[int]:
+        self.calls += 1
         mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in self.w.items()])
         self.mate = [v if m < 0 else m for v, m in enumerate(mate)]
+        for u, v in self.fixed.items():
+            self.mate[u] = v
         return self.mate
 
-    def finalize(self, u: int, v: int, weight: int) -> None:
-        """Fix the pair u-v: remove every other edge of u and v."""
+    def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
+        """Give the edges v-u the new ``weights[u]``, then return a maximum weight matching.
+
+        Only edges of v change. If the change of v's current edge is at least the change of any
+        other edge of v, every other matching gains at most as much as the current one, which
+        therefore stays optimal and is not recomputed.
+        """
+        current = self.mate[v]
+        best_gain = 0
+        current_gain = 0
+        for u, weight in weights.items():
+            gain = weight - self.get(v, u)
+            self.set(v, u, weight)
+            best_gain = max(best_gain, gain)
+            if u == current:
+                current_gain = gain
+        if current != v and current_gain >= best_gain:
+            return self.mate
+        return self.compute()
+
+    def finalize(self, u: int, v: int) -> None:
+        """Fix the pair u-v and take both out of the graph."""
         for key in [k for k in self.w if u in k or v in k]:
             del self.w[key]
-        self.set(u, v, weight)
+        self.fixed[u] = v
+        self.fixed[v] = u
+        self.mate[u] = v
+        self.mate[v] = u
 
 
 @dataclass
@@ -117,7 +152,6 @@ def _pair(
                 forbidden=forbidden,
             )
     top_score = players[0].score
-    finalized_weight = 1 << 4096  # above any sum of ordinary weights
     m = _Matcher(n)
     odd = n % 2 == 1
     two_thousand_seventeen = rules is RuleSet.DUTCH_2017
@@ -258,16 +292,17 @@ def _pair(
             if not matched[v]:
                 continue
             addend = len(bracket)
+            raised: dict[int, int] = {}
             for r in range(size - 1, mdp_count - 1, -1):
                 if matched[bracket[r]]:
                     continue
                 if W(r, x):
-                    m.set(v, bracket[r], W(r, x) + addend)
+                    raised[bracket[r]] = W(r, x) + addend
                     addend += 1
-            mate = m.compute()
+            mate = m.reweigh(v, raised)
             opp = mate[v]
             matched[opp] = True
-            m.finalize(v, opp, finalized_weight)
+            m.finalize(v, opp)
 
         # The remainder (Art. 3.3.3): residents not paired with an MDP.
         remainder = [
@@ -350,16 +385,17 @@ def _pair(
             if not s1_type(x):
                 continue
             addend = 0
+            raised = {}
             for y in reversed(remainder):
                 if y <= x or matched[bracket[y]]:
                     continue
                 if W(y, x):
-                    m.set(v, bracket[y], W(y, x) + addend)
+                    raised[bracket[y]] = W(y, x) + addend
                 addend += 1
-            mate = m.compute()
+            mate = m.reweigh(v, raised)
             opp = mate[v]
             matched[v] = matched[opp] = True
-            m.finalize(v, opp, finalized_weight)
+            m.finalize(v, opp)
 
         # Pairs of this bracket, and the players moving down (Art. 1.4.1).
         new_bracket: list[int] = []
