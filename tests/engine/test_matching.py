@@ -168,6 +168,12 @@ def test_it_expands_nested_blossoms_at_stage_end_and_mid_stage():
         assert (got[::-1] if max_cardinality else got[0]) == expected
 
 
+def test_it_expands_a_nested_s_blossom_whose_dual_is_zero_after_augmenting():
+    edges = [(0, 3, 27), (0, 5, 20), (1, 4, 26), (2, 3, 29), (2, 4, 29), (3, 5, 26), (4, 5, 26)]
+    mate = max_weight_matching(6, edges)
+    assert weight_of(mate, edges)[0] == brute_force(6, edges, False) == 75
+
+
 def test_it_augments_through_nested_blossoms_with_equal_weights():
     # Every edge weighs the same: the matching is a maximum cardinality one.
     petersen = [(i, (i + 1) % 5, 1) for i in range(5)]
