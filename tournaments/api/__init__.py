@@ -1,0 +1,1 @@
+"""Read-only REST API (Django REST Framework) for scoreboards and other programs."""

@@ -1,0 +1,28 @@
+"""API URLs under /api/: read-only resources, the OpenAPI schema and its interactive docs."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from . import views as v
+
+urlpatterns = [
+    path("tournaments/", v.TournamentList.as_view(), name="api-tournaments"),
+    path("tournaments/<int:pk>/", v.TournamentDetail.as_view(), name="api-tournament"),
+    path("tournaments/<int:pk>/players/", v.PlayerList.as_view(), name="api-players"),
+    path(
+        "tournaments/<int:pk>/players/<int:player_pk>/",
+        v.PlayerDetail.as_view(),
+        name="api-player",
+    ),
+    path("tournaments/<int:pk>/rounds/", v.RoundList.as_view(), name="api-rounds"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", v.RoundDetail.as_view(), name="api-round"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/pairings/",
+        v.PairingList.as_view(),
+        name="api-pairings",
+    ),
+    path("tournaments/<int:pk>/standings/", v.StandingsView.as_view(), name="api-standings"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+]

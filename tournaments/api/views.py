@@ -1,0 +1,223 @@
+"""Read-only API views with conditional GET.
+
+Every response carries an ETag (and, once the second of the last change is over, a
+Last-Modified); a client that sends it back in If-None-Match (or If-Modified-Since) gets
+``304 Not Modified`` after one or two small queries, without the body being built. The ETag
+changes with every change of the tournament, because every change goes through a service that
+writes an audit entry (``tournaments.queries.tournament_version``).
+"""
+
+from __future__ import annotations
+
+import calendar
+
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from tournaments import queries
+from tournaments.models import Player, Result, Round, Tournament
+
+from . import serializers as s
+
+
+def _last_modified(version: queries.Version) -> int | None:
+    """Seconds since the epoch, or None while the last change's second is not over yet.
+
+    HTTP dates have a one-second resolution: a Last-Modified sent during the very second of a
+    change could hide a second change in that same second from If-Modified-Since.
+    """
+    if version.last_modified is None:
+        return None
+    stamp = calendar.timegm(version.last_modified.utctimetuple())
+    now = calendar.timegm(timezone.now().utctimetuple())
+    return stamp if stamp < now else None
+
+
+class ConditionalGetMixin:
+    """GET with ETag / Last-Modified; 304 when the client's copy is current."""
+
+    # Public and read-only: no session is read, so responses do not vary with cookies.
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    def get_version(self) -> queries.Version | None:
+        return queries.tournament_version(self.kwargs["pk"])
+
+    def get(self, request, *args, **kwargs):
+        version = self.get_version()
+        if version is None:
+            raise NotFound("No such tournament.")
+        # One ETag per representation: the JSON and the browsable API differ.
+        etag = version.etag(request.get_full_path(), request.accepted_renderer.format)
+        last_modified = _last_modified(version)
+        early = get_conditional_response(request, etag=etag, last_modified=last_modified)
+        if early is not None:
+            self._stamp(early, etag, last_modified)
+            return early
+        response = super().get(request, *args, **kwargs)
+        if 200 <= response.status_code < 300:
+            self._stamp(response, etag, last_modified)
+        return response
+
+    @staticmethod
+    def _stamp(response, etag: str, last_modified: int | None) -> None:
+        response["ETag"] = etag
+        if last_modified is not None:
+            response["Last-Modified"] = http_date(last_modified)
+        # Caches may keep a copy but must ask again each time (a scoreboard wants fresh data).
+        response["Cache-Control"] = "no-cache"
+        patch_vary_headers(response, ["Accept"])
+
+
+class TournamentMixin(ConditionalGetMixin):
+    def tournament(self) -> Tournament:
+        if not hasattr(self, "_tournament"):
+            self._tournament = get_object_or_404(Tournament, pk=self.kwargs["pk"])
+        return self._tournament
+
+
+class TournamentList(ConditionalGetMixin, generics.ListAPIView):
+    """All tournaments, newest first."""
+
+    serializer_class = s.TournamentSerializer
+
+    def get_version(self):
+        return queries.site_version()
+
+    def get_queryset(self):
+        return queries.public_tournaments()
+
+
+class TournamentDetail(ConditionalGetMixin, generics.RetrieveAPIView):
+    """One tournament with its point system and tie-breaks."""
+
+    serializer_class = s.TournamentDetailSerializer
+
+    def get_queryset(self):
+        return queries.public_tournaments()
+
+
+class PlayerList(TournamentMixin, generics.ListAPIView):
+    """The players in starting order (TPN)."""
+
+    serializer_class = s.PlayerSerializer
+
+    def get_queryset(self):
+        return Player.objects.filter(tournament_id=self.kwargs["pk"]).order_by("tpn")
+
+
+class PlayerDetail(TournamentMixin, generics.RetrieveAPIView):
+    """One player with every published round: colour, opponent, result, running score."""
+
+    serializer_class = s.PlayerDetailSerializer
+
+    def get_object(self):
+        t = self.tournament()
+        hist = queries.history(t)
+        player = hist.players.get(self.kwargs["player_pk"])
+        if player is None:
+            raise NotFound("No such player in this tournament.")
+        games = []
+        for number, cell, total in hist.running(player.pk):
+            games.append(
+                {
+                    "round": number,
+                    "colour": cell.colour if cell else "",
+                    "opponent": cell.opponent if cell else None,
+                    "result": cell.symbol if cell else "",
+                    "points": cell.points if cell else 0,
+                    "total": total,
+                }
+            )
+        player.games = games
+        player.score = games[-1]["total"] if games else 0
+        return player
+
+
+def _rounds(pk: int):
+    return (
+        Round.objects.filter(tournament_id=pk, state__in=queries.PUBLIC_STATES)
+        .annotate(
+            boards=Count("games", filter=Q(games__board__isnull=False)),
+            results_missing=Count("games", filter=Q(games__result=Result.PENDING)),
+        )
+        .order_by("number")
+    )
+
+
+class RoundList(TournamentMixin, generics.ListAPIView):
+    """The published and finished rounds (a draft round is never shown)."""
+
+    serializer_class = s.RoundSerializer
+
+    def get_queryset(self):
+        return _rounds(self.kwargs["pk"])
+
+
+class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
+    """One published round with its pairings in board order (C.04.2 Art. 3.6), byes last."""
+
+    serializer_class = s.RoundDetailSerializer
+
+    def get_object(self):
+        rnd = _rounds(self.kwargs["pk"]).filter(number=self.kwargs["number"]).first()
+        if rnd is None:
+            raise NotFound("No such published round.")
+        rnd.rows = queries.pairing_rows(rnd)
+        return rnd
+
+
+class PairingList(TournamentMixin, generics.ListAPIView):
+    """The pairings of one published round: boards in order, then byes and absences."""
+
+    serializer_class = s.PairingSerializer
+
+    def get_queryset(self):
+        rnd = (
+            Round.objects.filter(
+                tournament_id=self.kwargs["pk"],
+                number=self.kwargs["number"],
+                state__in=queries.PUBLIC_STATES,
+            )
+            .only("pk")
+            .first()
+        )
+        if rnd is None:
+            raise NotFound("No such published round.")
+        return rnd.games.select_related("white", "black")
+
+
+class _Standings(generics.GenericAPIView):
+    serializer_class = s.StandingsSerializer
+
+    def get(self, request, *args, **kwargs):
+        value = request.query_params.get("after_round")
+        after = None
+        if value not in (None, ""):
+            try:
+                after = int(value)
+            except ValueError:
+                raise ValidationError({"after_round": "Give a round number."}) from None
+            if after < 0:
+                raise ValidationError({"after_round": "Give a round number."})
+        table = queries.public_standings(self.tournament(), after_round=after)
+        return Response(self.get_serializer(table).data)
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "after_round", int, description="Standings after this round (default: the latest)."
+        )
+    ]
+)
+class StandingsView(TournamentMixin, _Standings):
+    """Standings over the published rounds whose results are all in; ranks shared on ties."""
