@@ -209,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=0, help="check only the first N files")
     parser.add_argument("--samples", type=int, default=3, help="disagreements shown per tie-break")
     parser.add_argument("--max-players", type=int, default=0, help="skip larger files")
+    parser.add_argument("--progress", action="store_true", help="name each file on stderr")
     args = parser.parse_args(argv)
     try:
         import tiebreak_core  # noqa: F401
@@ -226,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
             if players > args.max_players:
                 report.skipped[f"more than {args.max_players} players (files)"] += 1
                 continue
+        if args.progress:
+            print(f"{time.process_time() - start:7.1f} s  {path.name}", file=sys.stderr, flush=True)
         check_file(path, report)
     print(f"files read: {report.files}, CPU {time.process_time() - start:.1f} s")
     for what, count in report.skipped.items():
