@@ -34,7 +34,10 @@ from pairing.errors import PairingError
 
 __all__ = ["MatchingInputError", "max_weight_matching"]
 
-_FREE, _S, _T = 0, 1, 2
+_FREE, _S, _T = 0, 1, 2  # labels; _FREE: in no alternating tree
+# Stored dual = real dual + shift[label] * total (see _Blossom).
+_VSHIFT = (0, 1, -1)  # S-vertices lose, T-vertices gain every dual change
+_BSHIFT = (0, -1, 1)  # S-blossoms gain, T-blossoms lose every dual change
 
 
 class MatchingInputError(PairingError, ValueError):
@@ -77,15 +80,20 @@ def _read_edges(
 
 
 class _Blossom:
-    """Solver state for one run of the primal-dual algorithm (vertices 0..n-1, blossoms n..2n-1)."""
+    """Solver state of the primal-dual algorithm (vertices 0..n-1, blossoms n..2n-1).
+
+    Duals are stored lazily: ``total`` is the sum of all dual changes so far, and a stored
+    value is ``real + shift * total`` where the shift depends on the label of the top-level
+    blossom (_VSHIFT for vertex duals, _BSHIFT for blossom duals).  A dual change is then a
+    single addition to ``total``; values are re-encoded when a label changes.
+    """
 
     def __init__(self, n: int, eu: list[int], ev: list[int], ew: list[int]) -> None:
         self.n = n
         self.eu, self.ev, self.ew = eu, ev, ew
         nbr: list[list[int]] = [[] for _ in range(n)]
         inc: list[list[int]] = [[] for _ in range(n)]
-        for k in range(len(eu)):
-            u, v = eu[k], ev[k]
+        for k, (u, v) in enumerate(zip(eu, ev)):
             nbr[u].append(v)
             inc[u].append(k)
             nbr[v].append(u)
@@ -95,8 +103,9 @@ class _Blossom:
         if maxw < 0:
             maxw = 0
         self.mate = [-1] * n
-        # Doubled vertex duals; real blossom duals z (indexed by blossom id).
+        # Doubled vertex duals (d = 2u), then blossom duals z (indexed by blossom id).
         self.dual = [maxw] * n + [0] * n
+        self.total = 0
         self.top = list(range(n))  # top-level blossom containing each vertex
         self.parent = [-1] * (2 * n)
         self.base = list(range(n)) + [-1] * n
@@ -104,11 +113,24 @@ class _Blossom:
         # bedges[b][i] = (x, y): x in childs[i], y in childs[i + 1] (cyclically).
         self.bedges: list[list[tuple[int, int]]] = [[] for _ in range(2 * n)]
         self.free_ids = list(range(2 * n - 1, n - 1, -1))
-        self.label = [_FREE] * (2 * n)
+        self.label = [_FREE] * (2 * n)  # for top-level blossoms (a vertex is a trivial blossom)
         # labeledge[b] = (x, y): y in b, x in the tree parent of b; None for a root.
         self.labeledge: list[tuple[int, int] | None] = [None] * (2 * n)
         # root[b]: the single vertex at the root of the alternating tree of labelled blossom b.
         self.root = [-1] * (2 * n)
+        # Generations: lgen[v] changes with every label change of vertex v, bgen[b] with every
+        # label or level change of blossom b.  Heap entries made under an older one are stale.
+        self.lgen = [0] * n
+        self.bgen = [0] * (2 * n)
+        self.mark = [False] * (2 * n)
+        self.queue: list[int] = []  # S-vertices whose edges are still to be scanned
+        # delta_2: edges S-vertex to free vertex, key = stored d_u + stored d_v - 2w
+        #          (current slack = key - total);
+        # delta_3: edges between two S-blossoms, same key (current slack = key - 2 * total);
+        # delta_4: T-blossoms, key = stored z (current z = key - total).
+        self.heap_sf: list[tuple[int, int, int, int]] = []
+        self.heap_ss: list[tuple[int, int, int, int]] = []
+        self.heap_t: list[tuple[int, int, int]] = []
 
     # -- blossom helpers ------------------------------------------------------------------
 
@@ -127,18 +149,44 @@ class _Blossom:
                 stack.extend(childs[c])
         return out
 
-    def tops(self) -> list[int]:
-        return [b for b in range(self.n, 2 * self.n) if self.base[b] >= 0 and self.parent[b] < 0]
+    def set_label(self, b: int, new: int) -> list[int]:
+        """Relabel the top-level blossom b, re-encoding its duals; return its vertices."""
+        old = self.label[b]
+        self.label[b] = new
+        vertices = self.leaves(b)
+        total = self.total
+        shift = (_VSHIFT[new] - _VSHIFT[old]) * total
+        dual, lgen = self.dual, self.lgen
+        for x in vertices:
+            dual[x] += shift
+            lgen[x] += 1
+        if b >= self.n:
+            dual[b] += (_BSHIFT[new] - _BSHIFT[old]) * total
+            self.bgen[b] += 1
+            if new == _T:
+                heapq.heappush(self.heap_t, (dual[b], b, self.bgen[b]))
+        if new == _S:
+            self.queue.extend(vertices)
+        return vertices
+
+    def push_free_edges(self, x: int) -> None:
+        """Record the edges from S-vertices to the free vertex x (candidates for delta_2)."""
+        dual, top, label, ew, lgen, eu, ev = (
+            self.dual, self.top, self.label, self.ew, self.lgen, self.eu, self.ev
+        )
+        heap = self.heap_sf
+        dx = dual[x]
+        for y, k in zip(self.nbr[x], self.inc[x]):
+            if label[top[y]] == _S:
+                heapq.heappush(heap, (dx + dual[y] - 2 * ew[k], k, lgen[eu[k]], lgen[ev[k]]))
 
     def assign_label(self, w: int, t: int, v: int) -> None:
         """Label the top blossom of w with t, reached from vertex v (-1 for a root)."""
         b = self.top[w]
-        self.label[b] = t
+        self.set_label(b, t)
         self.labeledge[b] = None if v < 0 else (v, w)
         self.root[b] = w if v < 0 else self.root[self.top[v]]
-        if t == _S:
-            self.queue.extend(self.leaves(b))
-        else:
+        if t == _T:
             base = self.base[b]
             self.assign_label(self.mate[base], _S, base)
 
@@ -168,11 +216,14 @@ class _Blossom:
         return result
 
     def add_blossom(self, base_v: int, v: int, w: int) -> None:
-        top, labeledge, parent = self.top, self.labeledge, self.parent
+        n = self.n
+        top, labeledge, parent, label, dual = (
+            self.top, self.labeledge, self.parent, self.label, self.dual
+        )
         bb = top[base_v]
         b = self.free_ids.pop()
         self.base[b] = base_v
-        self.parent[b] = -1
+        parent[b] = -1
         parent[bb] = b
         vpath: list[int] = []
         vedges: list[tuple[int, int]] = []
@@ -194,25 +245,39 @@ class _Blossom:
             x = top[p]
         vpath.reverse()
         vedges.reverse()
-        self.childs[b] = [bb, *vpath, *wpath]
+        childs = self.childs[b] = [bb, *vpath, *wpath]
         self.bedges[b] = [*vedges, (v, w), *wedges]
-        self.label[b] = _S
-        self.labeledge[b] = labeledge[bb]
-        self.root[b] = self.root[bb]
-        self.dual[b] = 0
-        queue = self.queue
-        label = self.label
-        for c in self.childs[b]:
+        total = self.total
+        for c in childs:
             if label[c] == _T:
-                queue.extend(self.leaves(c))
+                self.set_label(c, _S)  # its vertices become S-vertices (and are queued)
+            if c >= n:
+                # No longer top-level: its dual is frozen, store the real value.
+                dual[c] -= _BSHIFT[_S] * total
+                self.bgen[c] += 1
             label[c] = _FREE
+        label[b] = _S
+        dual[b] = _BSHIFT[_S] * total  # real z = 0
+        self.bgen[b] += 1
+        labeledge[b] = labeledge[bb]
+        self.root[b] = self.root[bb]
         for u in self.leaves(b):
             top[u] = b
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
+        """Dissolve blossom b into its children.
+
+        endstage: b is already unlabelled (its tree was dissolved); children whose dual is
+        zero are expanded too.  Otherwise b is a T-blossom whose dual reached zero.
+        """
         n = self.n
-        top, parent, dual = self.top, self.parent, self.dual
+        top, parent, dual, label = self.top, self.parent, self.dual, self.label
         childs = self.childs[b]
+        relabel = not endstage and label[b] == _T
+        if relabel:
+            entry_edge = self.labeledge[b]
+            tree = self.root[b]
+            self.set_label(b, _FREE)
         for c in childs:
             parent[c] = -1
             if c < n:
@@ -222,57 +287,59 @@ class _Blossom:
             else:
                 for u in self.leaves(c):
                     top[u] = c
-        if not endstage and self.label[b] == _T:
-            self._relabel_expanded_t(b)
-        self.label[b] = _FREE
+        if relabel:
+            self._relabel_children(childs, self.bedges[b], entry_edge, tree)
+        label[b] = _FREE
+        self.bgen[b] += 1
         self.labeledge[b] = None
         self.childs[b] = []
         self.bedges[b] = []
         self.base[b] = -1
-        self.dual[b] = 0
+        dual[b] = 0
         self.free_ids.append(b)
 
-    def _relabel_expanded_t(self, b: int) -> None:
-        """Give the sub-blossoms on the even path from the entry child to the base their labels."""
-        childs, bedges = self.childs[b], self.bedges[b]
-        label, labeledge, parent = self.label, self.labeledge, self.parent
-        p, q = self.labeledge[b]
+    def _relabel_children(
+        self, childs: list[int], bedges: list[tuple[int, int]], entry_edge: tuple[int, int],
+        tree: int,
+    ) -> None:
+        """After expanding a T-blossom: label the children on the even path from the entry
+        child to the base child T, S, T, ..., T; the others become free."""
+        label, labeledge, parent, root = self.label, self.labeledge, self.parent, self.root
+        p, q = entry_edge
         entry = q  # the children are top-level again: climb to the one holding q
         while parent[entry] >= 0:
             entry = parent[entry]
         j = childs.index(entry)
         L = len(childs)
-        label[childs[j]] = _T
-        labeledge[childs[j]] = (p, q)
-        tree = self.root[b]
-        for c in childs:
-            self.root[c] = tree
+        on_path = {childs[j]}
+
+        def give(c: int, lab: int, edge: tuple[int, int]) -> None:
+            self.set_label(c, lab)
+            labeledge[c] = edge
+            root[c] = tree
+            on_path.add(c)
+
+        give(childs[j], _T, (p, q))
         if j % 2 == 1:  # forward: j, j+1, ..., L (= 0)
             i = j
             while i != L:
-                s_child = childs[(i + 1) % L]
                 x, y = bedges[i]
-                label[s_child] = _S
-                labeledge[s_child] = (x, y)
-                self.queue.extend(self.leaves(s_child))
-                t_child = childs[(i + 2) % L]
+                give(childs[(i + 1) % L], _S, (x, y))
                 x, y = bedges[(i + 1) % L]
-                label[t_child] = _T
-                labeledge[t_child] = (x, y)
+                give(childs[(i + 2) % L], _T, (x, y))
                 i += 2
         else:  # backward: j, j-1, ..., 0
             i = j
             while i != 0:
-                s_child = childs[i - 1]
                 x, y = bedges[i - 1]
-                label[s_child] = _S
-                labeledge[s_child] = (y, x)
-                self.queue.extend(self.leaves(s_child))
-                t_child = childs[i - 2]
+                give(childs[i - 1], _S, (y, x))
                 x, y = bedges[i - 2]
-                label[t_child] = _T
-                labeledge[t_child] = (y, x)
+                give(childs[i - 2], _T, (y, x))
                 i -= 2
+        for c in childs:
+            if c not in on_path:
+                for x in self.leaves(c):
+                    self.push_free_edges(x)
 
     def augment_blossom(self, b: int, v: int) -> None:
         """Make vertex v the base of blossom b, re-matching along the even path."""
@@ -322,197 +389,189 @@ class _Blossom:
                 mate[y] = x
                 s, partner = x, y
 
-    def violated_edges(self, eu: list[int], ev: list[int], ew: list[int]) -> list[int]:
-        """Indices of the edges whose (doubled) slack under the current duals is negative.
-
-        An edge inside blossoms gets twice the dual of each blossom holding both its ends.
-        """
-        n, dual, top, parent = self.n, self.dual, self.top, self.parent
-        out = []
-        for k in [k for k, (u, v, w) in enumerate(zip(eu, ev, ew)) if dual[u] + dual[v] < 2 * w]:
-            u, v = eu[k], ev[k]
-            slack = dual[u] + dual[v] - 2 * ew[k]
-            if top[u] == top[v] and top[u] >= n:
-                around_u = set()
-                x = u
-                while parent[x] >= 0:
-                    x = parent[x]
-                    around_u.add(x)
-                x = v
-                while parent[x] >= 0:
-                    x = parent[x]
-                    if x in around_u:
-                        slack += 2 * dual[x]
-            if slack < 0:
-                out.append(k)
-        return out
-
-    # -- main loop ------------------------------------------------------------------------
-
-    def best_edge_from_s(self, x: int) -> None:
-        """Recompute vbest[x]: the least-slack edge from an S-vertex to the non-S vertex x."""
-        dual, top, label, ew = self.dual, self.top, self.label, self.ew
-        bx = top[x]
-        dx = dual[x]
-        best, best_slack = -1, 0
-        for y, k in zip(self.nbr[x], self.inc[x]):
-            if label[top[y]] == _S and top[y] != bx:
-                slack = dx + dual[y] - 2 * ew[k]
-                if best < 0 or slack < best_slack:
-                    best, best_slack, other = k, slack, y
-        self.vbest[x] = best
-        if best >= 0:
-            self.vbest_gen[x] = self.gen[other]
-
     def dissolve_trees(self, roots: tuple[int, int]) -> None:
         """After an augmentation, unlabel the two trees it went through (Galil's stage end).
 
         The other trees stay: their labels, duals and tight edges are still valid.
         """
-        label, gen, dual, n = self.label, self.gen, self.dual, self.n
+        n, label, parent, base, dual, root = (
+            self.n, self.label, self.parent, self.base, self.dual, self.root
+        )
+        dead = [
+            b
+            for b in range(2 * n)
+            if label[b] != _FREE and parent[b] < 0 and root[b] in roots and (b < n or base[b] >= 0)
+        ]
         loose: list[int] = []
-        for b in [b for b in range(2 * self.n) if self.parent[b] < 0 and label[b] != _FREE]:
-            if b >= n and self.base[b] < 0:
-                continue
-            if self.root[b] not in roots:
-                continue
-            lab = label[b]
-            label[b] = _FREE
+        for b in dead:
+            was = label[b]
+            loose.extend(self.set_label(b, _FREE))
             self.labeledge[b] = None
-            vertices = self.leaves(b)
-            for x in vertices:
-                gen[x] += 1
-            loose.extend(vertices)
-            if lab == _S and b >= n and dual[b] == 0:
+            if was == _S and b >= n and dual[b] == 0:
                 self.expand_blossom(b, True)
         for x in loose:
-            self.best_edge_from_s(x)
+            self.push_free_edges(x)
+
+    def decode_duals(self) -> None:
+        """Turn the stored duals into real ones (total becomes 0)."""
+        n, total, dual, label, top, parent = (
+            self.n, self.total, self.dual, self.label, self.top, self.parent
+        )
+        for x in range(n):
+            dual[x] -= _VSHIFT[label[top[x]]] * total
+        for b in range(n, 2 * n):
+            if parent[b] < 0 and self.base[b] >= 0:
+                dual[b] -= _BSHIFT[label[b]] * total
+        self.total = 0
+
+    def certify(self, max_cardinality: bool) -> None:
+        """Check the optimality conditions that do not depend on the edges left out."""
+        n, dual, mate, ew = self.n, self.dual, self.mate, self.ew
+        if not max_cardinality:
+            if any(dual[x] < 0 or (mate[x] < 0 and dual[x] != 0) for x in range(n)):
+                raise AssertionError("vertex duals violate the optimality conditions")
+        if any(dual[b] < 0 for b in range(n, 2 * n) if self.base[b] >= 0):
+            raise AssertionError("negative blossom dual")
+        for k, (u, v) in enumerate(zip(self.eu, self.ev)):
+            if mate[u] == v and self.edge_slack(k) != 0:
+                raise AssertionError("matched edge is not tight")
+
+    def edge_slack(self, k: int) -> int:
+        u, v = self.eu[k], self.ev[k]
+        return self._slack(u, v, self.ew[k])
+
+    def _slack(self, u: int, v: int, w: int) -> int:
+        dual, parent = self.dual, self.parent
+        slack = dual[u] + dual[v] - 2 * w
+        if self.top[u] == self.top[v] and self.top[u] >= self.n:
+            around_u = set()
+            x = u
+            while parent[x] >= 0:
+                x = parent[x]
+                around_u.add(x)
+            x = v
+            while parent[x] >= 0:
+                x = parent[x]
+                if x in around_u:
+                    slack += 2 * dual[x]
+        return slack
+
+    def violated_edges(self, eu: list[int], ev: list[int], ew: list[int]) -> list[int]:
+        """Indices of the edges whose (doubled) slack under the (decoded) duals is negative.
+
+        An edge inside blossoms gets twice the dual of each blossom holding both its ends.
+        """
+        dual = self.dual
+        return [
+            k
+            for k in [k for k, (u, v, w) in enumerate(zip(eu, ev, ew)) if dual[u] + dual[v] < 2 * w]
+            if self._slack(eu[k], ev[k], ew[k]) < 0
+        ]
+
+    # -- main loop ------------------------------------------------------------------------
 
     def solve(self, max_cardinality: bool) -> list[int]:
+        """Run to optimality; return mate (the duals are left decoded in self.dual)."""
+        self._run(max_cardinality)
+        self.decode_duals()
+        return self.mate
+
+    def _run(self, max_cardinality: bool) -> None:
         n = self.n
         eu, ev, ew = self.eu, self.ev, self.ew
         nbr, inc = self.nbr, self.inc
         dual, top, label, mate, root = self.dual, self.top, self.label, self.mate, self.root
-        self.mark = [False] * (2 * n)
-        # gen[v] changes whenever v stops being an S-vertex: heap entries and vbest
-        # records made under an older generation are stale.
-        self.gen = gen = [0] * n
-        # vbest[w]: least-slack edge from an S-vertex to the non-S vertex w (delta_2).
-        self.vbest = vbest = [-1] * n
-        self.vbest_gen = vbest_gen = [0] * n
-        # S-S edges between different blossoms (delta_3), keyed by slack + 2 * total so that
-        # the order survives dual changes (both ends lose delta at every change).
-        heap: list[tuple[int, int, int, int]] = []
-        total = 0  # sum of all dual changes so far
-        self.queue = queue = []
-        for v in range(n):
-            if mate[v] < 0 and label[top[v]] == _FREE:
+        lgen, bgen = self.lgen, self.bgen
+        heap_sf, heap_ss, heap_t = self.heap_sf, self.heap_ss, self.heap_t
+        heappush, heappop = heapq.heappush, heapq.heappop
+        queue = self.queue
+        singles = [v for v in range(n) if mate[v] < 0]
+        singles.reverse()
+        for v in singles:
+            if label[top[v]] == _FREE:
                 self.assign_label(v, _S, -1)
         while True:
-            augmented = False
             while queue:
                 v = queue.pop()
                 if label[top[v]] != _S:
                     continue
                 dv = dual[v]
-                gv = gen[v]
+                total = self.total
                 for w, k in zip(nbr[v], inc[v]):
-                    bv, bw = top[v], top[w]
-                    if bv == bw:
+                    bw = top[w]
+                    if bw == top[v]:
                         continue
-                    slack = dv + dual[w] - 2 * ew[k]
                     lw = label[bw]
                     if lw == _S:
-                        if slack <= 0:
-                            base_v = self.scan_blossom(v, w)
-                            if base_v >= 0:
-                                self.add_blossom(base_v, v, w)
-                            else:
-                                roots = (root[bv], root[bw])
-                                self.augment(v, w)
-                                self.dissolve_trees(roots)
-                                augmented = True
-                                break
+                        key = dv + dual[w] - 2 * ew[k]
+                        if key - 2 * total > 0:
+                            heappush(heap_ss, (key, k, lgen[eu[k]], lgen[ev[k]]))
+                            continue
+                        base_v = self.scan_blossom(v, w)
+                        if base_v >= 0:
+                            self.add_blossom(base_v, v, w)
                         else:
-                            heapq.heappush(heap, (slack + 2 * total, k, gen[eu[k]], gen[ev[k]]))
-                    elif lw == _FREE and slack <= 0:
-                        self.assign_label(w, _T, v)
-                    else:
-                        bk = vbest[w]
-                        if bk < 0:
-                            vbest[w] = k
-                            vbest_gen[w] = gv
-                        elif vbest_gen[w] != gen[eu[bk] + ev[bk] - w]:
-                            # The recorded S-end has left its tree: look at all S-neighbours.
-                            self.best_edge_from_s(w)
-                        elif slack < dual[eu[bk]] + dual[ev[bk]] - 2 * ew[bk]:
-                            vbest[w] = k
-                            vbest_gen[w] = gv
-            if augmented:
-                continue
+                            roots = (root[top[v]], root[bw])
+                            self.augment(v, w)
+                            self.dissolve_trees(roots)
+                            break
+                    elif lw == _FREE:
+                        key = dv + dual[w] - 2 * ew[k]
+                        if key - total > 0:
+                            heappush(heap_sf, (key, k, lgen[eu[k]], lgen[ev[k]]))
+                        else:
+                            self.assign_label(w, _T, v)
             # Dual change (Galil, section 3: delta_1 .. delta_4).
+            total = self.total
             delta = None
             kind = 0
-            arg = -1
-            s_min = None
-            for w in range(n):
-                lab = label[top[w]]
-                if lab == _S:
-                    if s_min is None or dual[w] < s_min:
-                        s_min = dual[w]
-                elif lab == _FREE:
-                    k = vbest[w]
-                    if k < 0:
-                        continue
-                    if vbest_gen[w] != gen[eu[k] + ev[k] - w]:
-                        self.best_edge_from_s(w)
-                        k = vbest[w]
-                        if k < 0:
-                            continue
-                    s = dual[eu[k]] + dual[ev[k]] - 2 * ew[k]
-                    if delta is None or s < delta:
-                        delta, kind, arg = s, 2, w
-            if not max_cardinality and s_min is not None and (delta is None or s_min <= delta):
-                delta, kind = s_min, 1
-            while heap:
-                k = heap[0][1]
-                u, v = eu[k], ev[k]
-                if gen[u] == heap[0][2] and gen[v] == heap[0][3] and top[u] != top[v]:
+            if not max_cardinality:
+                while singles and mate[singles[-1]] >= 0:
+                    singles.pop()
+                if singles:
+                    # Every single vertex is an S-root and all of them have the same dual,
+                    # the smallest of all vertex duals.
+                    delta = dual[singles[-1]] - total
+                    kind = 1
+            while heap_sf:
+                key, k, gu, gv = heap_sf[0]
+                if lgen[eu[k]] == gu and lgen[ev[k]] == gv:
+                    if delta is None or key - total < delta:
+                        delta, kind = key - total, 2
                     break
-                heapq.heappop(heap)
-            if heap:
-                s2 = heap[0][0] - 2 * total
-                if s2 % 2:
-                    raise AssertionError("odd slack between S-vertices")
-                if delta is None or s2 // 2 < delta:
-                    delta, kind, arg = s2 // 2, 3, heap[0][1]
-            tops = self.tops()
-            for b in tops:
-                if label[b] == _T and (delta is None or dual[b] < delta):
-                    delta, kind, arg = dual[b], 4, b
+                heappop(heap_sf)
+            while heap_ss:
+                key, k, gu, gv = heap_ss[0]
+                u, v = eu[k], ev[k]
+                if lgen[u] == gu and lgen[v] == gv and top[u] != top[v]:
+                    slack = key - 2 * total
+                    if slack % 2:
+                        raise AssertionError("odd slack between S-vertices")
+                    if delta is None or slack // 2 < delta:
+                        delta, kind = slack // 2, 3
+                    break
+                heappop(heap_ss)
+            while heap_t:
+                key, b, g = heap_t[0]
+                if bgen[b] == g:
+                    if delta is None or key - total < delta:
+                        delta, kind = key - total, 4
+                    break
+                heappop(heap_t)
             if delta is None:
                 # No tree can grow, no augmenting path is left (max_cardinality, or all matched).
-                return mate
-            for v in range(n):
-                lab = label[top[v]]
-                if lab == _S:
-                    dual[v] -= delta
-                elif lab == _T:
-                    dual[v] += delta
-            for b in tops:
-                lab = label[b]
-                if lab == _S:
-                    dual[b] += delta
-                elif lab == _T:
-                    dual[b] -= delta
-            total += delta
+                return
+            self.total = total + delta
             if kind == 1:
-                return mate
+                return
             if kind == 2:
-                k = vbest[arg]
-                self.assign_label(arg, _T, eu[k] + ev[k] - arg)
+                k = heappop(heap_sf)[1]
+                v, w = eu[k], ev[k]
+                if label[top[v]] != _S:
+                    v, w = w, v
+                self.assign_label(w, _T, v)
             elif kind == 3:
-                k = heapq.heappop(heap)[1]
+                k = heappop(heap_ss)[1]
                 v, w = eu[k], ev[k]
                 base_v = self.scan_blossom(v, w)
                 if base_v >= 0:
@@ -522,7 +581,7 @@ class _Blossom:
                     self.augment(v, w)
                     self.dissolve_trees(roots)
             else:
-                self.expand_blossom(arg, False)
+                self.expand_blossom(heappop(heap_t)[1], False)
 
 
 # Dense graphs are first solved on a sparse subgraph: the heaviest edges of every vertex.
@@ -553,6 +612,7 @@ def _solve(
         solver = _Blossom(n, [eu[k] for k in chosen], [ev[k] for k in chosen],
                           [ew[k] for k in chosen])
         mate = solver.solve(False)
+        solver.certify(False)
         missing = solver.violated_edges(eu, ev, ew)
         if not missing:
             return mate

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pairing import matching
 from pairing.matching import MatchingInputError, max_weight_matching
 
 BIG = 2**200
@@ -228,6 +229,33 @@ def test_it_agrees_with_networkx_on_random_graphs(family):
     for _ in range(GRAPHS_PER_FAMILY):
         n, edges = random_graph(rng, family)
         assert_same_as_networkx(n, edges)
+
+
+@pytest.mark.parametrize("per_vertex", [1, 2, 3])
+def test_it_certifies_sparse_subgraph_solutions_on_all_edges(monkeypatch, per_vertex):
+    # Dense graphs are solved on the heaviest edges of each vertex, then every other edge is
+    # checked against the duals and added back when it violates them.  Few candidates per
+    # vertex force several such rounds.
+    monkeypatch.setattr(matching, "CANDIDATES_PER_VERTEX", per_vertex)
+    rng = random.Random(f"sparse-first-{per_vertex}")
+    for _ in range(150):
+        family = rng.choice(sorted(FAMILIES))
+        n, edges = random_graph(rng, family)
+        assert_same_as_networkx(n, edges)
+
+
+def test_it_adds_back_edges_left_out_of_the_sparse_subgraph(monkeypatch):
+    # The heaviest edge of every vertex is a spoke to vertex 0, but the best matching uses the
+    # rim: only the certificate step can bring those edges back.
+    monkeypatch.setattr(matching, "CANDIDATES_PER_VERTEX", 1)
+    n = 9
+    edges = [(0, v, 10) for v in range(1, n)]
+    edges += [(v, v + 1, 9) for v in range(1, n - 1)]
+    edges += [(u, v, 1) for u in range(1, n) for v in range(u + 2, n)]
+    mate = max_weight_matching(n, edges)
+    assert weight_of(mate, edges)[0] == 10 + 3 * 9
+    mate = max_weight_matching(n, edges, max_cardinality=True)
+    assert weight_of(mate, edges) == (10 + 3 * 9, 4)
 
 
 small_graphs = st.integers(min_value=0, max_value=8).flatmap(
