@@ -27,12 +27,13 @@ Semantics:
 from __future__ import annotations
 
 import heapq
+import itertools
 import operator
 from collections.abc import Iterable
 
 from pairing.errors import PairingError
 
-__all__ = ["MatchingInputError", "max_weight_matching"]
+__all__ = ["MatchingInputError", "WeightedMatcher", "max_weight_matching"]
 
 _FREE, _S, _T = 0, 1, 2  # labels; _FREE: in no alternating tree
 # Stored dual = real dual + shift[label] * total (see _Blossom).
@@ -118,6 +119,8 @@ class _Blossom:
         self.labeledge: list[tuple[int, int] | None] = [None] * (2 * n)
         # root[b]: the single vertex at the root of the alternating tree of labelled blossom b.
         self.root = [-1] * (2 * n)
+        # members[r]: blossoms labelled in the tree of root r (may hold stale entries).
+        self.members: list[list[int]] = [[] for _ in range(n)]
         # Generations: lgen[v] changes with every label change of vertex v, bgen[b] with every
         # label or level change of blossom b.  Heap entries made under an older one are stale.
         self.lgen = [0] * n
@@ -185,7 +188,8 @@ class _Blossom:
         b = self.top[w]
         self.set_label(b, t)
         self.labeledge[b] = None if v < 0 else (v, w)
-        self.root[b] = w if v < 0 else self.root[self.top[v]]
+        r = self.root[b] = w if v < 0 else self.root[self.top[v]]
+        self.members[r].append(b)
         if t == _T:
             base = self.base[b]
             self.assign_label(self.mate[base], _S, base)
@@ -260,7 +264,8 @@ class _Blossom:
         dual[b] = _BSHIFT[_S] * total  # real z = 0
         self.bgen[b] += 1
         labeledge[b] = labeledge[bb]
-        self.root[b] = self.root[bb]
+        r = self.root[b] = self.root[bb]
+        self.members[r].append(b)
         for u in self.leaves(b):
             top[u] = b
 
@@ -317,6 +322,7 @@ class _Blossom:
             self.set_label(c, lab)
             labeledge[c] = edge
             root[c] = tree
+            self.members[tree].append(c)
             on_path.add(c)
 
         give(childs[j], _T, (p, q))
@@ -397,11 +403,16 @@ class _Blossom:
         n, label, parent, base, dual, root = (
             self.n, self.label, self.parent, self.base, self.dual, self.root
         )
-        dead = [
-            b
-            for b in range(2 * n)
-            if label[b] != _FREE and parent[b] < 0 and root[b] in roots and (b < n or base[b] >= 0)
-        ]
+        members = self.members
+        dead = []
+        for r in roots:
+            for b in members[r]:
+                if label[b] > 0 and parent[b] < 0 and root[b] == r and (b < n or base[b] >= 0):
+                    dead.append(b)
+                    label[b] = -label[b]  # mark: listed once even if the list repeats it
+            members[r] = []
+        for b in dead:
+            label[b] = -label[b]
         loose: list[int] = []
         for b in dead:
             was = label[b]
@@ -592,41 +603,122 @@ def max_weight_matching(
     n: int, edges: Iterable[tuple[int, int, int]], *, max_cardinality: bool = False
 ) -> list[int]:
     eu, ev, ew = _read_edges(n, edges, keep_negative=max_cardinality)
-    return _solve(n, eu, ev, ew, max_cardinality, CANDIDATES_PER_VERTEX)
-
-
-def _solve(
-    n: int, eu: list[int], ev: list[int], ew: list[int], max_cardinality: bool, per_vertex: int
-) -> list[int]:
-    m = len(ew)
-    if m <= 2 * per_vertex * n:
+    if len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
         return _Blossom(n, eu, ev, ew).solve(max_cardinality)
     if max_cardinality:
-        # Maximum cardinality is maximum weight once every weight gets a bonus K larger than
-        # any weight difference a smaller matching can make up:  K > (n // 2) * range - min.
-        low, high = min(ew), max(ew)
-        bonus = (n // 2) * (high - low) + abs(low) + 1
-        ew = [w + bonus for w in ew]
-    chosen = _heaviest_per_vertex(n, eu, ev, ew, per_vertex)
+        ew = _with_cardinality_bonus(n, ew)
+    chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
+    return _solve_from_candidates(n, eu, ev, ew, chosen)[0]
+
+
+class WeightedMatcher:
+    """Maximum weight matchings of one graph whose edge weights change between solves.
+
+    ``WeightedMatcher(n, edges, max_cardinality=False)`` checks and stores the graph once
+    (it must be simple: no parallel edges).  ``set_weight(u, v, w)`` changes the weight of an
+    existing edge, ``solve()`` returns mate for the current weights, exactly as
+    ``max_weight_matching`` would.  What is reused between solves is the set of candidate
+    edges of the last solve (plus the edges whose weight changed): the next solve starts from
+    it instead of selecting the heaviest edges of every vertex again, and its optimality is
+    certified on all edges like the first one.  Duals are not reused.
+    """
+
+    def __init__(
+        self, n: int, edges: Iterable[tuple[int, int, int]], *, max_cardinality: bool = False
+    ) -> None:
+        self.n = n
+        self.max_cardinality = max_cardinality
+        self._eu, self._ev, self._ew = _read_edges(n, edges, keep_negative=True)
+        self._index: dict[tuple[int, int], int] = {}
+        for k, (u, v) in enumerate(zip(self._eu, self._ev)):
+            key = (u, v) if u < v else (v, u)
+            if key in self._index:
+                raise MatchingInputError(f"parallel edges between {key[0]} and {key[1]}")
+            self._index[key] = k
+        self._chosen: list[int] | None = None
+        self._changed: set[int] = set()
+
+    def weight(self, u: int, v: int) -> int:
+        return self._ew[self._edge(u, v)]
+
+    def set_weight(self, u: int, v: int, w: int) -> None:
+        if type(w) is not int:
+            raise MatchingInputError(f"weight of edge ({u}, {v}) must be an int, got {w!r}")
+        k = self._edge(u, v)
+        self._ew[k] = w
+        self._changed.add(k)
+
+    def _edge(self, u: int, v: int) -> int:
+        k = self._index.get((u, v) if u < v else (v, u))
+        if k is None:
+            raise MatchingInputError(f"no edge between {u!r} and {v!r}")
+        return k
+
+    def solve(self) -> list[int]:
+        n, eu, ev, ew = self.n, self._eu, self._ev, self._ew
+        if self.max_cardinality:
+            ew = _with_cardinality_bonus(n, ew)
+        # Without max_cardinality, negative edges may stay: vertex duals end >= 0, so such an
+        # edge can be neither tight (matched) nor violated.
+        if len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
+            return _Blossom(n, eu, ev, ew).solve(False)
+        fresh = self._chosen is None or len(self._chosen) > 4 * CANDIDATES_PER_VERTEX * n
+        if fresh:
+            chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
+        else:
+            chosen = sorted(self._changed.union(self._chosen))
+        self._changed.clear()
+        mate, self._chosen = _solve_from_candidates(n, eu, ev, ew, chosen)
+        return mate
+
+
+def _with_cardinality_bonus(n: int, ew: list[int]) -> list[int]:
+    """Weights under which every maximum weight matching is a maximum cardinality one.
+
+    Each weight gets a bonus K larger than any weight difference a matching with fewer edges
+    could make up: with K > (n // 2) * (max - min) - min, one more edge always wins.
+    """
+    if not ew:
+        return ew
+    low, high = min(ew), max(ew)
+    bonus = (n // 2) * (high - low) + abs(low) + 1
+    return [w + bonus for w in ew]
+
+
+def _solve_from_candidates(
+    n: int, eu: list[int], ev: list[int], ew: list[int], chosen: list[int]
+) -> tuple[list[int], list[int]]:
+    """Solve on the chosen edges, then certify on all edges (weights all >= 0).
+
+    The solution on a subgraph comes with optimal duals (vertex duals >= 0 and 0 on single
+    vertices, blossom duals >= 0, matched edges tight).  If no edge of the whole graph has
+    negative slack under them, they are feasible for the whole graph and the matching is
+    optimal there too (LP duality).  Otherwise the violated edges join the subgraph and it is
+    solved again; the subgraph only grows, so this ends.
+    """
     while True:
-        solver = _Blossom(n, [eu[k] for k in chosen], [ev[k] for k in chosen],
-                          [ew[k] for k in chosen])
+        solver = _Blossom(
+            n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
+        )
         mate = solver.solve(False)
         solver.certify(False)
         missing = solver.violated_edges(eu, ev, ew)
         if not missing:
-            return mate
+            return mate, chosen
         chosen = sorted(set(chosen).union(missing))
 
 
 def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k: int) -> list[int]:
-    """Indices of the edges that are among the k heaviest of one of their ends."""
+    """Indices of the edges that are among the k heaviest of one of their ends.
+
+    Ties at a vertex's k-th weight keep every tied edge; that is harmless.
+    """
     rows: list[list[int]] = [[] for _ in range(n)]
     for u, v, w in zip(eu, ev, ew):
         rows[u].append(w)
         rows[v].append(w)
-    threshold = [heapq.nlargest(k, row)[-1] if len(row) >= k else -1 for row in rows]
-    # Ties at the threshold may let a vertex keep more than k edges; that is harmless.
-    return [
-        i for i, (u, v, w) in enumerate(zip(eu, ev, ew)) if w >= threshold[u] or w >= threshold[v]
-    ]
+    threshold = [heapq.nlargest(k, row)[-1] if len(row) > k else -1 for row in rows]
+    ge = operator.ge
+    chosen = set(itertools.compress(itertools.count(), map(ge, ew, map(threshold.__getitem__, eu))))
+    chosen.update(itertools.compress(itertools.count(), map(ge, ew, map(threshold.__getitem__, ev))))
+    return sorted(chosen)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing import matching
-from pairing.matching import MatchingInputError, max_weight_matching
+from pairing.matching import MatchingInputError, WeightedMatcher, max_weight_matching
 
 BIG = 2**200
 
@@ -281,3 +281,63 @@ def test_it_agrees_with_brute_force(graph):
     assert weight_of(mate, edges)[0] == brute_force(n, edges, False)
     mate = max_weight_matching(n, edges, max_cardinality=True)
     assert weight_of(mate, edges)[::-1] == brute_force(n, edges, True)
+
+
+# -- WeightedMatcher: one graph, changing weights -----------------------------------------
+
+
+def test_matcher_rejects_parallel_edges_and_unknown_edges():
+    with pytest.raises(MatchingInputError):
+        WeightedMatcher(3, [(0, 1, 1), (1, 0, 2)])
+    matcher = WeightedMatcher(3, [(0, 1, 1)])
+    with pytest.raises(MatchingInputError):
+        matcher.set_weight(1, 2, 5)
+    with pytest.raises(MatchingInputError):
+        matcher.set_weight(0, 1, 2.5)
+
+
+def test_matcher_follows_weight_changes():
+    matcher = WeightedMatcher(4, [(0, 1, 5), (1, 2, 3), (2, 3, 5)])
+    assert matcher.solve() == [1, 0, 3, 2]
+    matcher.set_weight(2, 1, 11)
+    assert matcher.weight(1, 2) == 11
+    assert matcher.solve() == [-1, 2, 1, -1]
+    matcher.set_weight(1, 2, -1)
+    assert matcher.solve() == [1, 0, 3, 2]
+
+
+@pytest.mark.parametrize("per_vertex", [1, 3, 8])
+@pytest.mark.parametrize("max_cardinality", [False, True])
+def test_matcher_agrees_with_a_fresh_solve_after_every_change(
+    monkeypatch, per_vertex, max_cardinality
+):
+    monkeypatch.setattr(matching, "CANDIDATES_PER_VERTEX", per_vertex)
+    rng = random.Random(f"matcher-{per_vertex}-{max_cardinality}")
+    for _ in range(12):
+        family = rng.choice(["small-dense", "huge-weights", "with-zero-and-negative", "few-values"])
+        n, edges = random_graph(rng, family)
+        if not edges:
+            continue
+        simple = {}
+        for u, v, w in edges:
+            simple[(min(u, v), max(u, v))] = w
+        edges = [(u, v, w) for (u, v), w in simple.items()]
+        matcher = WeightedMatcher(n, edges, max_cardinality=max_cardinality)
+        current = dict(simple)
+        for _ in range(8):
+            for _ in range(rng.randint(1, 4)):
+                u, v = rng.choice(sorted(current))
+                if family == "huge-weights":
+                    w = rng.getrandbits(200)
+                elif family == "few-values":
+                    w = rng.choice((0, BIG, BIG + 1, 2 * BIG))
+                else:
+                    w = rng.randint(-10, 25)
+                matcher.set_weight(u, v, w)
+                current[(u, v)] = w
+            now = [(u, v, w) for (u, v), w in current.items()]
+            got = weight_of(matcher.solve(), now)
+            expected = networkx_best(n, now, max_cardinality)
+            assert (got if max_cardinality else got[0]) == (
+                expected if max_cardinality else expected[0]
+            ), (n, now)
