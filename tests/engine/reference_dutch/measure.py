@@ -25,7 +25,9 @@ from pairing.replay import (
     state_before_round,
 )
 from pairing.trf import read_trf
+from pairing.model import RuleSet
 from reference_dutch.reference import MAX_PLAYERS, reference_pair_round
+from reference_dutch.reference2017 import reference_pair_round_2017
 
 CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
 
@@ -55,7 +57,11 @@ def main(argv: list[str]) -> int:
             start = time.process_time()
             expected = recorded_round(t, k)
             try:
-                got = reference_pair_round(
+                pair = (
+                    reference_pair_round_2017
+                    if t.rules is RuleSet.DUTCH_2017 else reference_pair_round
+                )
+                got = pair(
                     state_before_round(t, k), k, max_players=LIMIT, effective_tpn=EFFECTIVE_TPN
                 )
             except PairingError as exc:

@@ -98,8 +98,15 @@ def _effective_numbers(t: Tournament, k: int) -> dict[int, int]:
     return {tpn: i for i, tpn in enumerate(counted, start=1)}
 
 
-def _facts(t: Tournament, k: int, effective_tpn: bool) -> dict[int, PlayerFacts]:
-    """Return the facts of every player present in round k (not withdrawn, no pre-set entry)."""
+def _facts(
+    t: Tournament, k: int, effective_tpn: bool, rules: RuleSet = RuleSet.DUTCH_2026
+) -> dict[int, PlayerFacts]:
+    """Return the facts of every player present in round k (not withdrawn, no pre-set entry).
+
+    With the 2017 rules, a player who did not play receives a downfloat (A.4.b) and only a
+    PAB or a forfeit win forbids the PAB (C.2).
+    """
+    old = rules is RuleSet.DUTCH_2017
     ps = t.point_system
     by_tpn = {p.tpn: p for p in t.players}
     numbers = _effective_numbers(t, k) if effective_tpn else {p.tpn: p.tpn for p in t.players}
@@ -121,13 +128,16 @@ def _facts(t: Tournament, k: int, effective_tpn: bool) -> dict[int, PlayerFacts]
                 mine, theirs = score_before(p.tpn, r), score_before(e.opponent, r)
                 # 1.4.2: the higher ranked of two players with different scores floats down
                 floats.append(DOWN if mine > theirs else UP if mine < theirs else None)
+            elif old:
+                floats.append(DOWN)  # 2017 A.4.b: "for whatever reason"
             elif e.result is ResultCode.PAIRING_ALLOCATED_BYE or ps.points_for(e) > ps.loss:
                 floats.append(DOWN)  # 1.4.3
             else:
                 floats.append(None)  # 1.4.4
         may_get_bye = not any(
             e.result is ResultCode.PAIRING_ALLOCATED_BYE
-            or (not e.game_was_played and ps.points_for(e) >= ps.win)
+            or (old and e.result is ResultCode.FORFEIT_WIN)  # 2017 C.2
+            or (not old and not e.game_was_played and ps.points_for(e) >= ps.win)
             for e in history
         )  # [C2], C.04.1 Art. 4
         topscorer = (
@@ -219,6 +229,8 @@ class _Bracket:
     """Players of the scoregroups below the bracket (not yet in any bracket)."""
     next_group: list[int]
     is_last: bool
+    completion: bool = True
+    """2017: C.4 applies only to the PPB; 2026: [C4] always applies."""
     best: tuple | None = None
     best_candidate: _Candidate | None = None
     seen: dict = field(default_factory=dict)
@@ -232,7 +244,7 @@ class _Round:
     ) -> None:
         self.t = t
         self.k = k
-        self.facts = _facts(t, k, effective_tpn)
+        self.facts = _facts(t, k, effective_tpn, t.rules)
         if len(self.facts) > max_players:
             raise UnsupportedFeature(
                 f"the reference pairs at most {max_players} players, got {len(self.facts)}"
@@ -464,7 +476,7 @@ class _Round:
         if key in br.seen:
             return br.seen[key]  # the same pairing was generated earlier
         vector = self.criteria(br, cand)
-        br.seen[key] = vector is not None and vector[0] == br.bound[0]
+        br.seen[key] = vector is not None and self.good(br, vector)
         if vector is None:
             return False
         if br.best is None or vector < br.best:  # 3.8.1: ties go to the earlier candidate
@@ -472,6 +484,10 @@ class _Round:
         if vector == br.bound:
             raise _StopSearch
         return br.seen[key]
+
+    def good(self, br: _Bracket, vector: tuple) -> bool:
+        """Whether a valid candidate counts for MaxPairs and M1 (I-5): it reaches the best [C5]."""
+        return vector[0] == br.bound[0]
 
     def criteria(self, br: _Bracket, cand: _Candidate) -> tuple | None:
         """The values of [C5]-[C21] (lower is better), or None if [C1]-[C4] or 1.9.1 fail."""
