@@ -20,7 +20,7 @@ from .presets import (
 )
 from .rounds import Kind, RoundRecord
 from .specs import Acronym, TieBreakSpec, format_specs, parse_spec, parse_specs
-from .standings import PlayerExplanation, StandingRow, Standings, explain, standings
+from .standings import PlayerExplanation, StandingRow, Standings, explain, format_value, standings
 
 __all__ = [
     "Acronym",
@@ -43,6 +43,7 @@ __all__ = [
     "compute",
     "explain",
     "format_specs",
+    "format_value",
     "parse_202",
     "parse_212",
     "parse_spec",

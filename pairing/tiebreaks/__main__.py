@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 from pairing.errors import PairingError
@@ -18,19 +17,7 @@ from pairing.trf import read_trf
 from .compute import Edition, Rules
 from .presets import DEFAULT_PRESET, PRESETS, preset, tiebreak_records
 from .specs import parse_specs
-from .standings import explain, standings
-
-
-def show(value) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        decimal = float(value)
-        text = f"{decimal:.2f}".rstrip("0").rstrip(".")
-        return text if Fraction(text) == value else f"{decimal:.2f}"
-    return str(value)
+from .standings import explain, format_value as show, standings
 
 
 def main(argv: list[str] | None = None) -> int:

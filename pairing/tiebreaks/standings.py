@@ -59,6 +59,18 @@ def usable_specs(
     return tuple(used), tuple(dropped)
 
 
+def format_value(value: Value) -> str:
+    """Show a value the way standings print it: ``-`` for none, ``13.5``, ``7.25``, ``2045``."""
+    if value is None:
+        return "-"
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+        return text if Fraction(text) == value else f"{float(value):.2f}"
+    return str(value)
+
+
 def _sort_key(spec: TieBreakSpec, value: Value) -> tuple:
     """Larger sorts first. Missing values come last. TPN ascending and RTNG/R ascending."""
     if value is None:

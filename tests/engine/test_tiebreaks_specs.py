@@ -146,3 +146,16 @@ def test_command_line_prints_standings_and_explanation(tmp_path, capsys):
     assert "BH = 2.5" in text and "16.4.2" in text
     assert main([str(path), "--tiebreaks", "XX"]) == 3
     assert "unknown tie-break" in capsys.readouterr().err
+
+
+def test_format_value():
+    from pairing.tiebreaks import format_value
+
+    assert [format_value(v) for v in (None, Fraction(27, 2), Fraction(29, 4), Fraction(8), 2045)] == [
+        "-",
+        "13.5",
+        "7.25",
+        "8",
+        "2045",
+    ]
+    assert format_value(Fraction(47, 6)) == "7.83"
