@@ -360,3 +360,48 @@ def test_inconsistent_results_are_refused():
         Context(t)
     with pytest.raises(TieBreakInputError, match="no round 5"):
         Context(PLAYED, Rules(after_round=5))
+
+
+# ---------------------------------------------------------------------------------------------
+# C: forfeits both ways in the final round, a double forfeit, a requested full-point bye.
+#   R1: 1-2 1-0, 3-4 1-0, 5 full-point bye.  R2: 1-3 forfeit won by 1, 2-4 double forfeit, 5 again.
+FORFEITS = build({1: "2w1 3w+", 2: "1b0 4w-", 3: "4w1 1b-", 4: "3b0 2b-", 5: "F F"})
+
+
+def test_forfeits_double_forfeit_and_full_point_bye():
+    ctx = Context(FORFEITS)
+    assert ctx.score == {1: F(2), 2: F(0), 3: F(1), 4: F(0), 5: F(2)}
+    assert ctx.adjusted == ctx.score  # no requested bye at the end: nothing counts as a draw
+    assert [r.kind for r in ctx.records[2]] == [Kind.PLAYED, Kind.FORFEIT_LOSS]
+    assert [r.kind for r in ctx.records[4]] == [Kind.PLAYED, Kind.FORFEIT_LOSS]
+    assert not any(r.vur for r in ctx.records[5])  # a full-point bye is no VUR
+    # 16.4.1: P1's forfeit win: dummy min(2, P3's 1) = 1; P3's forfeit loss: min(1, P1's 2) = 1;
+    # double forfeit: min(0, 0) = 0. 16.4.2: P5's byes: min(2, 2 rounds x 0.5) = 1 each.
+    expected = {1: F(1), 2: F(2), 3: F(1), 4: F(1), 5: F(2)}
+    assert {tpn: value(FORFEITS, "BH", tpn) for tpn in expected} == expected
+    # /P: the forfeits count as games against the scheduled opponent.
+    expected = {1: F(1), 2: F(2), 3: F(2), 4: F(1), 5: F(2)}
+    assert {tpn: value(FORFEITS, "BH/P", tpn) for tpn in expected} == expected
+    assert {tpn: value(FORFEITS, "REP", tpn) for tpn in range(1, 6)} == {1: 2, 2: 1, 3: 1, 4: 1, 5: 0}
+    assert {tpn: value(FORFEITS, "WIN", tpn) for tpn in range(1, 6)} == {1: 2, 2: 0, 3: 1, 4: 0, 5: 2}
+    assert {tpn: value(FORFEITS, "WON", tpn) for tpn in range(1, 6)} == {1: 1, 2: 0, 3: 1, 4: 0, 5: 0}
+    assert {tpn: value(FORFEITS, "STD", tpn) for tpn in range(1, 6)} == {1: 2, 2: 0, 3: 1, 4: 0, 5: 2}
+
+
+def test_fore_buchholz_draws_final_round_forfeits_too():
+    # Art. 8.3 "paired games of the final round": 1-3 and 2-4 become draws.
+    # Fore scores: 1: 1.5, 2: 0.5, 3: 1.5, 4: 0.5; P5 was not paired and keeps 2.
+    expected = {1: F(2), 2: F(2), 3: F(2), 4: F(2)}
+    assert {tpn: value(FORFEITS, "FB", tpn) for tpn in expected} == expected
+    # P5's byes: dummies min(2, 1) = 1 each.
+    assert value(FORFEITS, "FB", 5) == F(2)
+
+
+def test_appo_averages_the_opponents_perfect_performances():
+    # Player 1 of tournament A scored 2.5 against 1900, 1800, 1700 (table 8.1b): at 2089 the
+    # differences 189, 289, 389 give .75 + .84 + .91 = 2.50; at 2088, 188 gives .74: 2.49.
+    assert value(PLAYED, "PTP", 1) == 2089
+    # APPO of player 4 (who met 3, 2, 1): the mean of their PTPs, 0.5 rounded up.
+    ctx = Context(PLAYED)
+    ptps = [compute(ctx, parse_spec("PTP"), tpn).value for tpn in (1, 2, 3)]
+    assert value(PLAYED, "APPO", 4) == (2 * sum(ptps) + 3) // 6
