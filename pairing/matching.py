@@ -467,17 +467,29 @@ class _Blossom:
                     slack += 2 * dual[x]
         return slack
 
-    def violated_edges(self, eu: list[int], ev: list[int], ew: list[int]) -> list[int]:
-        """Indices of the edges whose (doubled) slack under the (decoded) duals is negative.
+    def violated_edges(
+        self, eu: list[int], ev: list[int], ew: list[int], per_vertex: int
+    ) -> list[int]:
+        """Edges with a negative (doubled) slack under the decoded duals: for each vertex, its
+        per_vertex most violated ones (an empty list proves the duals feasible).
 
         An edge inside blossoms gets twice the dual of each blossom holding both its ends.
         """
         dual = self.dual
-        return [
-            k
-            for k in [k for k, (u, v, w) in enumerate(zip(eu, ev, ew)) if dual[u] + dual[v] < 2 * w]
-            if self._slack(eu[k], ev[k], ew[k]) < 0
-        ]
+        rough = [k for k, (u, v, w) in enumerate(zip(eu, ev, ew)) if dual[u] + dual[v] < 2 * w]
+        worst: dict[int, list[tuple[int, int]]] = {}
+        for k in rough:
+            slack = self._slack(eu[k], ev[k], ew[k])
+            if slack < 0:
+                # Equal violations are ordered by a hash, for the same reason as in
+                # _heaviest_per_vertex.
+                item = (slack, hash((eu[k], ev[k])), k)
+                worst.setdefault(eu[k], []).append(item)
+                worst.setdefault(ev[k], []).append(item)
+        out: set[int] = set()
+        for found in worst.values():
+            out.update(item[2] for item in heapq.nsmallest(per_vertex, found))
+        return sorted(out)
 
     # -- main loop ------------------------------------------------------------------------
 
@@ -496,6 +508,14 @@ class _Blossom:
         heap_sf, heap_ss, heap_t = self.heap_sf, self.heap_ss, self.heap_t
         heappush, heappop = heapq.heappush, heapq.heappop
         queue = self.queue
+        # Jump start: with every vertex dual at the largest weight, the edges of that weight
+        # are tight; a greedy matching on them keeps the optimality conditions.
+        top_weight = max(ew, default=0)
+        if top_weight > 0 and not any(x >= 0 for x in mate):
+            for k, w in enumerate(ew):
+                if w == top_weight and mate[eu[k]] < 0 and mate[ev[k]] < 0:
+                    mate[eu[k]] = ev[k]
+                    mate[ev[k]] = eu[k]
         singles = [v for v in range(n) if mate[v] < 0]
         singles.reverse()
         for v in singles:
@@ -702,7 +722,7 @@ def _solve_from_candidates(
         )
         mate = solver.solve(False)
         solver.certify(False)
-        missing = solver.violated_edges(eu, ev, ew)
+        missing = solver.violated_edges(eu, ev, ew, CANDIDATES_PER_VERTEX)
         if not missing:
             return mate, chosen
         chosen = sorted(set(chosen).union(missing))
@@ -711,14 +731,19 @@ def _solve_from_candidates(
 def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k: int) -> list[int]:
     """Indices of the edges that are among the k heaviest of one of their ends.
 
-    Ties at a vertex's k-th weight keep every tied edge; that is harmless.
+    Equal weights are ordered by a hash of the edge (spreading the choice over the graph
+    instead of favouring some vertices), so a vertex brings in about k edges, not all ties.
     """
-    rows: list[list[int]] = [[] for _ in range(n)]
-    for u, v, w in zip(eu, ev, ew):
-        rows[u].append(w)
-        rows[v].append(w)
-    threshold = [heapq.nlargest(k, row)[-1] if len(row) > k else -1 for row in rows]
+    keys = list(zip(ew, map(hash, zip(eu, ev))))
+    rows: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for u, v, key in zip(eu, ev, keys):
+        rows[u].append(key)
+        rows[v].append(key)
+    lowest = (-1, 0)  # below every key: the weights here are >= 0
+    threshold = [heapq.nlargest(k, row)[-1] if len(row) > k else lowest for row in rows]
     ge = operator.ge
-    chosen = set(itertools.compress(itertools.count(), map(ge, ew, map(threshold.__getitem__, eu))))
-    chosen.update(itertools.compress(itertools.count(), map(ge, ew, map(threshold.__getitem__, ev))))
+    chosen = set(itertools.compress(itertools.count(), map(ge, keys, map(threshold.__getitem__, eu))))
+    chosen.update(
+        itertools.compress(itertools.count(), map(ge, keys, map(threshold.__getitem__, ev)))
+    )
     return sorted(chosen)
