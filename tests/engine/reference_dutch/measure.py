@@ -53,6 +53,7 @@ def main(argv: list[str]) -> int:
     verdicts: Counter[str] = Counter()
     for path in paths:
         t = read_trf(path.read_text())
+        file_start = time.process_time()
         for k in range(1, paired_rounds(t) + 1):
             start = time.process_time()
             expected = recorded_round(t, k)
@@ -77,6 +78,7 @@ def main(argv: list[str]) -> int:
                     f"  recorded: {' | '.join(pairing_lines(expected))}\n"
                     f"  ref:      {' | '.join(pairing_lines(got))}"
                 )
+        print(f"{path.name}: done ({time.process_time() - file_start:.1f}s)", flush=True)
     total = sum(verdicts.values())
     print(f"{total} rounds: " + ", ".join(f"{v} {verdicts[v]}" for v in
                                           ("identical", "colors", "pairs", "error")))

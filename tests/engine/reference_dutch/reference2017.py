@@ -32,6 +32,9 @@ __all__ = ["reference_pair_round_2017"]
 POINT = 10
 """A.8 "one point", in tenths."""
 
+ENUMERATION_LIMIT = 12
+"""Largest bracket whose pairings are all enumerated to find the best vector (I-31)."""
+
 
 class _Round2017(_Round):
     def pair(self) -> RoundPairing:
@@ -139,9 +142,15 @@ class _Round2017(_Round):
         yield from walk(tuple(players), floaters)
 
     def best_vector(self, br: _Bracket) -> tuple | None:
-        """I-31: the best criteria vector over all pairings of the bracket (fewest floaters)."""
+        """I-31: the best criteria vector over all pairings of the bracket (fewest floaters).
+
+        Brackets of more than ``ENUMERATION_LIMIT`` players have too many pairings: a lower bound
+        is used instead (reaching it still means no later candidate can be better).
+        """
         mdps = frozenset(br.mdps)
         n = len(br.players)
+        if n > ENUMERATION_LIMIT:
+            return self.lower_bound_2017(br)
         for floaters in range(n % 2, n + 1, 2):
             best = None
             for pairs, down in self.matchings(br.players, mdps, floaters):
@@ -152,6 +161,29 @@ class _Round2017(_Round):
             if best is not None:
                 return best
         return None
+
+    def lower_bound_2017(self, br: _Bracket) -> tuple:
+        """A vector no candidate of a large bracket can beat (tight for homogeneous brackets)."""
+        f = self.facts
+        n = len(br.players)
+        floaters = n - 2 * min(n // 2, len(br.residents))
+        pairs = (n - floaters) // 2
+        if br.mdps:
+            psd: tuple[int, ...] = (0,) * (pairs + floaters)  # loose
+        else:
+            psd = (POINT,) * floaters + (0,) * pairs  # A.8 in a homogeneous bracket
+        c7: tuple = ()
+        if not br.completion and not br.is_last:
+            if br.mdps:
+                c7 = (0,)  # loose
+            else:
+                c7 = min(
+                    (self.next_bracket(frozenset(d), br)
+                     for d in combinations(br.players, floaters)),
+                    default=(0,),
+                )
+        zeros = (0,) * n
+        return (floaters, psd, c7, 0, 0, 0, 0, 0, 0, 0, 0, zeros, zeros, zeros, zeros)
 
     # -- criteria ---------------------------------------------------------------------------
 
