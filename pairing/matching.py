@@ -443,53 +443,116 @@ class _Blossom:
                 raise AssertionError("vertex duals violate the optimality conditions")
         if any(dual[b] < 0 for b in range(n, 2 * n) if self.base[b] >= 0):
             raise AssertionError("negative blossom dual")
-        for k, (u, v) in enumerate(zip(self.eu, self.ev)):
-            if mate[u] == v and self.edge_slack(k) != 0:
-                raise AssertionError("matched edge is not tight")
+        matched = [k for k, (u, v) in enumerate(zip(self.eu, self.ev)) if mate[u] == v]
+        tight = self.slacks(
+            [self.eu[k] for k in matched], [self.ev[k] for k in matched], [ew[k] for k in matched]
+        )
+        if any(tight):
+            raise AssertionError("matched edge is not tight")
 
     def edge_slack(self, k: int) -> int:
-        u, v = self.eu[k], self.ev[k]
-        return self._slack(u, v, self.ew[k])
+        return self.slacks([self.eu[k]], [self.ev[k]], [self.ew[k]])[0]
 
-    def _slack(self, u: int, v: int, w: int) -> int:
-        dual, parent = self.dual, self.parent
-        slack = dual[u] + dual[v] - 2 * w
-        if self.top[u] == self.top[v] and self.top[u] >= self.n:
-            around_u = set()
-            x = u
-            while parent[x] >= 0:
-                x = parent[x]
-                around_u.add(x)
-            x = v
-            while parent[x] >= 0:
-                x = parent[x]
-                if x in around_u:
-                    slack += 2 * dual[x]
-        return slack
+    def _common_dual_tables(self) -> tuple[list[int], list[list[int]]]:
+        """Tables giving, for any two vertices, the sum of the duals of the blossoms holding
+        both (decoded duals).
+
+        Vertices are listed in depth-first order of the blossom forest.  Between two
+        consecutive vertices the walk turns at their deepest common blossom; sep[i] is the
+        sum of the duals of that blossom and of the ones around it (0 between trees).  Such
+        a sum only grows with depth, so for vertices at positions a < b the wanted sum is
+        the minimum of sep[a .. b-1]: a range minimum, answered from a sparse table.
+        """
+        n, dual, childs, parent = self.n, self.dual, self.childs, self.parent
+        pos = [0] * n
+        sep: list[int] = []
+        count = 0
+        pending: int | None = 0
+        for b in range(2 * n):
+            if parent[b] >= 0 or (b >= n and self.base[b] < 0):
+                continue
+            pending = 0  # a new tree: nothing in common with the vertices before it
+            stack = [(b, dual[b] if b >= n else 0)]
+            while stack:
+                x, acc = stack.pop()
+                if x < 0:  # back at a blossom between two of its children
+                    pending = acc if pending is None else min(pending, acc)
+                elif x < n:
+                    if count:
+                        sep.append(pending)
+                    pos[x] = count
+                    count += 1
+                    pending = None
+                else:
+                    kids = childs[x]
+                    for i in range(len(kids) - 1, -1, -1):
+                        c = kids[i]
+                        stack.append((c, acc + dual[c] if c >= n else acc))
+                        if i:
+                            stack.append((-1, acc))
+        table = [sep]
+        span = 1
+        while 2 * span <= len(sep):
+            last = table[-1]
+            table.append(list(map(min, last[: len(last) - span], last[span:])))
+            span *= 2
+        return pos, table
+
+    def slacks(self, us: list[int], vs: list[int], ws: list[int]) -> list[int]:
+        """Exact doubled slacks of the edges (us[i], vs[i], ws[i]) under the decoded duals."""
+        dual = self.dual
+        out = [dual[u] + dual[v] - 2 * w for u, v, w in zip(us, vs, ws)]
+        if any(self.base[b] >= 0 for b in range(self.n, 2 * self.n)):
+            pos, table = self._common_dual_tables()
+            top = self.top
+            for i, (u, v) in enumerate(zip(us, vs)):
+                if top[u] != top[v]:
+                    continue
+                a, b = pos[u], pos[v]
+                if a > b:
+                    a, b = b, a
+                j = (b - a).bit_length() - 1
+                row = table[j]
+                common = min(row[a], row[b - (1 << j)])
+                if common:
+                    out[i] += 2 * common
+        return out
 
     def violated_edges(
-        self, eu: list[int], ev: list[int], ew: list[int], per_vertex: int
+        self, eu: list[int], ev: list[int], ew: list[int], ew2: list[int], per_vertex: int
     ) -> list[int]:
         """Edges with a negative (doubled) slack under the decoded duals: for each vertex, its
         per_vertex most violated ones (an empty list proves the duals feasible).
 
-        An edge inside blossoms gets twice the dual of each blossom holding both its ends.
+        ew2 holds the doubled weights.  An edge inside blossoms gets twice the dual of each
+        blossom holding both its ends.
         """
         dual = self.dual
-        rough = [k for k, (u, v, w) in enumerate(zip(eu, ev, ew)) if dual[u] + dual[v] < 2 * w]
-        worst: dict[int, list[tuple[int, int]]] = {}
-        for k in rough:
-            slack = self._slack(eu[k], ev[k], ew[k])
-            if slack < 0:
-                # Equal violations are ordered by a hash, for the same reason as in
-                # _heaviest_per_vertex.
-                item = (slack, hash((eu[k], ev[k])), k)
-                worst.setdefault(eu[k], []).append(item)
-                worst.setdefault(ev[k], []).append(item)
-        out: set[int] = set()
-        for found in worst.values():
-            out.update(item[2] for item in heapq.nsmallest(per_vertex, found))
-        return sorted(out)
+        at = dual.__getitem__
+        rough = list(
+            itertools.compress(
+                itertools.count(),
+                map(operator.lt, map(operator.add, map(at, eu), map(at, ev)), ew2),
+            )
+        )
+        # An edge inside a top-level blossom has at least twice that blossom's dual more.
+        top, n = self.top, self.n
+        outer = [dual[top[x]] if top[x] >= n else 0 for x in range(n)]
+        rough = [
+            k
+            for k in rough
+            if top[eu[k]] != top[ev[k]] or dual[eu[k]] + dual[ev[k]] + 2 * outer[eu[k]] < 2 * ew[k]
+        ]
+        us = [eu[k] for k in rough]
+        vs = [ev[k] for k in rough]
+        exact = self.slacks(us, vs, [ew[k] for k in rough])
+        bad = [i for i, slack in enumerate(exact) if slack < 0]
+        # Equal violations are ordered by a hash, for the same reason as in
+        # _heaviest_per_vertex.
+        us = [us[i] for i in bad]
+        vs = [vs[i] for i in bad]
+        keys = list(zip([-exact[i] for i in bad], map(hash, zip(us, vs))))
+        return sorted(rough[bad[i]] for i in _top_per_vertex(n, us, vs, keys, per_vertex))
 
     # -- main loop ------------------------------------------------------------------------
 
@@ -716,13 +779,14 @@ def _solve_from_candidates(
     optimal there too (LP duality).  Otherwise the violated edges join the subgraph and it is
     solved again; the subgraph only grows, so this ends.
     """
+    ew2 = [w + w for w in ew]
     while True:
         solver = _Blossom(
             n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
         )
         mate = solver.solve(False)
         solver.certify(False)
-        missing = solver.violated_edges(eu, ev, ew, CANDIDATES_PER_VERTEX)
+        missing = solver.violated_edges(eu, ev, ew, ew2, CANDIDATES_PER_VERTEX)
         if not missing:
             return mate, chosen
         chosen = sorted(set(chosen).union(missing))
@@ -734,16 +798,20 @@ def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k:
     Equal weights are ordered by a hash of the edge (spreading the choice over the graph
     instead of favouring some vertices), so a vertex brings in about k edges, not all ties.
     """
-    keys = list(zip(ew, map(hash, zip(eu, ev))))
+    return _top_per_vertex(n, eu, ev, list(zip(ew, map(hash, zip(eu, ev)))), k)
+
+
+def _top_per_vertex(
+    n: int, us: list[int], vs: list[int], keys: list[tuple[int, int]], k: int
+) -> list[int]:
+    """Positions i of the edges (us[i], vs[i]) whose key is among the k largest at one end."""
     rows: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for u, v, key in zip(eu, ev, keys):
+    for u, v, key in zip(us, vs, keys):
         rows[u].append(key)
         rows[v].append(key)
-    lowest = (-1, 0)  # below every key: the weights here are >= 0
+    lowest = (-1, 0)  # below every key (first members are >= 0)
     threshold = [heapq.nlargest(k, row)[-1] if len(row) > k else lowest for row in rows]
-    ge = operator.ge
-    chosen = set(itertools.compress(itertools.count(), map(ge, keys, map(threshold.__getitem__, eu))))
-    chosen.update(
-        itertools.compress(itertools.count(), map(ge, keys, map(threshold.__getitem__, ev)))
-    )
+    ge, count, compress = operator.ge, itertools.count, itertools.compress
+    chosen = set(compress(count(), map(ge, keys, map(threshold.__getitem__, us))))
+    chosen.update(compress(count(), map(ge, keys, map(threshold.__getitem__, vs))))
     return sorted(chosen)
