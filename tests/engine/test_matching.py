@@ -258,6 +258,48 @@ def test_it_adds_back_edges_left_out_of_the_sparse_subgraph(monkeypatch):
     assert weight_of(mate, edges) == (10 + 3 * 9, 4)
 
 
+def naive_slack(solver, u, v, w):
+    """Doubled slack, summing the duals of the common blossoms by walking up the parents."""
+    around_u = set()
+    x = u
+    while solver.parent[x] >= 0:
+        x = solver.parent[x]
+        around_u.add(x)
+    common = 0
+    x = v
+    while solver.parent[x] >= 0:
+        x = solver.parent[x]
+        if x in around_u:
+            common += solver.dual[x]
+    return solver.dual[u] + solver.dual[v] - 2 * w + 2 * common
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_final_duals_prove_optimality(family):
+    # The solver's own duals: feasible on every edge (also through nested blossoms, which
+    # the fast range-minimum computation must get right), tight on matched edges, zero on
+    # single vertices.  This is the certificate the sparse-subgraph path relies on.
+    rng = random.Random(f"duals-{family}")
+    nested = 0
+    for _ in range(150):
+        n, edges = random_graph(rng, family)
+        eu, ev, ew = matching._read_edges(n, edges, keep_negative=False)
+        solver = matching._Blossom(n, eu, ev, ew)
+        mate = solver.solve(False)
+        solver.certify(False)
+        fast = solver.slacks(eu, ev, ew)
+        slow = [naive_slack(solver, u, v, w) for u, v, w in zip(eu, ev, ew)]
+        assert fast == slow
+        assert all(s >= 0 for s in fast)
+        assert all(s == 0 for s, u, v in zip(fast, eu, ev) if mate[u] == v)
+        assert all(solver.dual[v] == 0 for v in range(n) if mate[v] < 0)
+        nested += any(
+            solver.base[b] >= 0 and solver.parent[b] >= 0 for b in range(n, 2 * n)
+        )
+    if family in ("small-dense", "few-values", "equal-weights"):
+        assert nested > 0, "no nested blossom left at the end: the check proved little"
+
+
 small_graphs = st.integers(min_value=0, max_value=8).flatmap(
     lambda n: st.tuples(
         st.just(n),
