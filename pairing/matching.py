@@ -1,12 +1,35 @@
 """Maximum weight matching on a general graph with exact integer weights.
 
 ``max_weight_matching(n, edges, max_cardinality=False)`` returns ``mate``: a list of length n
-where ``mate[v]`` is the vertex matched to v, or -1.
+where ``mate[v]`` is the vertex matched to v, or -1.  ``WeightedMatcher`` solves the same
+graph again and again while edge weights change (see its docstring).
 
-The method is Edmonds' primal-dual blossom algorithm as presented in Galil's survey
-("Efficient algorithms for finding maximum matching in graphs", ACM Computing Surveys, 1986):
-stages that each grow alternating trees from every single vertex, shrink odd cycles into
-blossoms, change the dual variables until an edge becomes tight, and end with one augmentation.
+Method.  Edmonds' primal-dual blossom algorithm as presented in Galil's survey ("Efficient
+algorithms for finding maximum matching in graphs", ACM Computing Surveys 18, 1986):
+alternating trees grow from every single vertex, odd cycles are shrunk into blossoms, and the
+dual variables change (delta_1 .. delta_4 of the survey) until an edge becomes tight.  Three
+departures from the textbook stage structure, none of which changes the result:
+
+* After an augmentation only the two trees it went through are dissolved; the other trees
+  keep their labels (they are still valid alternating trees with tight edges), so a stage
+  does not rescan the whole graph.
+* Duals are stored relative to ``total``, the sum of all dual changes so far, and the four
+  deltas come from heaps; a dual change costs O(log m), not O(n).
+* The run starts from a greedy matching on the edges of the largest weight, which are tight
+  under the initial duals.
+
+Dense graphs (more than 2 * CANDIDATES_PER_VERTEX * n edges) are first solved on a sparse
+subgraph: the CANDIDATES_PER_VERTEX heaviest edges of every vertex.  The optimal duals of
+that subgraph are then checked against every edge of the graph.  If no edge has negative
+slack, they are feasible for the whole graph and, with the complementary slackness that the
+algorithm guarantees, prove the matching optimal there (LP duality); otherwise the most
+violated edges of each vertex join the subgraph and it is solved again.  The subgraph only
+grows, so this ends, and the answer is always exact, never a heuristic.
+
+With ``max_cardinality`` on a dense graph, every weight gets the same bonus K, large enough
+that one more edge always outweighs any weight difference (K > (n // 2) * (max - min) - min);
+a maximum weight matching for the new weights is then a maximum weight matching among the
+maximum cardinality ones for the old weights.
 
 Exactness: every quantity is a Python int.  Vertex duals are stored doubled, so that with
 ``d[v] = 2*u_v`` the (doubled) slack of an edge between two top-level blossoms is
@@ -20,10 +43,11 @@ Semantics:
   edges may or may not be used.
 * With ``max_cardinality`` the result has the largest total weight among the matchings of
   maximum cardinality; negative weights then count like any other weight.
-* Parallel edges are allowed: the heaviest one of each pair is kept.
+* Parallel edges are allowed in ``max_weight_matching`` (the heaviest one counts), not in
+  ``WeightedMatcher``.
 * Self-loops, vertices out of range and non-integer weights raise ``MatchingInputError``.
+* When several matchings have the largest weight, which one is returned is unspecified.
 """
-
 from __future__ import annotations
 
 import heapq
@@ -678,7 +702,8 @@ class _Blossom:
                 self.expand_blossom(heappop(heap_t)[1], False)
 
 
-# Dense graphs are first solved on a sparse subgraph: the heaviest edges of every vertex.
+# Dense graphs are first solved on a sparse subgraph: the heaviest edges of every vertex
+# (see the module docstring).
 CANDIDATES_PER_VERTEX = 8
 
 
