@@ -156,6 +156,11 @@ class _Blossom:
         # delta_3: edges between two S-blossoms, same key (current slack = key - 2 * total);
         # delta_4: T-blossoms, key = stored z (current z = key - total).
         self.heap_sf: list[tuple[int, int, int, int]] = []
+        # For each free vertex, its best edge from an S-vertex is in heap_sf; fbest records
+        # it (edge, key, generations of both ends) so that worse edges need not be pushed.
+        self.fbest = [-1] * n
+        self.fbest_key = [0] * n
+        self.fbest_gen: list[tuple[int, int]] = [(0, 0)] * n
         self.heap_ss: list[tuple[int, int, int, int]] = []
         self.heap_t: list[tuple[int, int, int]] = []
 
@@ -197,15 +202,22 @@ class _Blossom:
         return vertices
 
     def push_free_edges(self, x: int) -> None:
-        """Record the edges from S-vertices to the free vertex x (candidates for delta_2)."""
+        """Record the least-slack edge from an S-vertex to the free vertex x (for delta_2)."""
         dual, top, label, ew, lgen, eu, ev = (
             self.dual, self.top, self.label, self.ew, self.lgen, self.eu, self.ev
         )
-        heap = self.heap_sf
         dx = dual[x]
+        best_key = best = -1
         for y, k in zip(self.nbr[x], self.inc[x]):
             if label[top[y]] == _S:
-                heapq.heappush(heap, (dx + dual[y] - 2 * ew[k], k, lgen[eu[k]], lgen[ev[k]]))
+                key = dx + dual[y] - 2 * ew[k]
+                if best < 0 or key < best_key:
+                    best_key, best, other = key, k, y
+        self.fbest[x] = best
+        if best >= 0:
+            self.fbest_key[x] = best_key
+            self.fbest_gen[x] = (lgen[x], lgen[other])
+            heapq.heappush(self.heap_sf, (best_key, best, lgen[eu[best]], lgen[ev[best]]))
 
     def assign_label(self, w: int, t: int, v: int) -> None:
         """Label the top blossom of w with t, reached from vertex v (-1 for a root)."""
@@ -444,8 +456,17 @@ class _Blossom:
             self.labeledge[b] = None
             if was == _S and b >= n and dual[b] == 0:
                 self.expand_blossom(b, True)
+        # Free vertices whose recorded best edge came from a vertex that just left its tree
+        # must look again at all their S-neighbours.
+        again = set(loose)
+        label, top, nbr, fbest, eu, ev = self.label, self.top, self.nbr, self.fbest, self.eu, self.ev
         for x in loose:
-            self.push_free_edges(x)
+            for y in nbr[x]:
+                if label[top[y]] == _FREE and fbest[y] >= 0 and eu[fbest[y]] + ev[fbest[y]] - y == x:
+                    again.add(y)
+        for x in again:
+            if label[top[x]] == _FREE:
+                self.push_free_edges(x)
 
     def decode_duals(self) -> None:
         """Turn the stored duals into real ones (total becomes 0)."""
@@ -593,6 +614,7 @@ class _Blossom:
         dual, top, label, mate, root = self.dual, self.top, self.label, self.mate, self.root
         lgen, bgen = self.lgen, self.bgen
         heap_sf, heap_ss, heap_t = self.heap_sf, self.heap_ss, self.heap_t
+        fbest, fbest_key, fbest_gen = self.fbest, self.fbest_key, self.fbest_gen
         heappush, heappop = heapq.heappush, heapq.heappop
         queue = self.queue
         # Jump start: with every vertex dual at the largest weight, the edges of that weight
@@ -635,10 +657,18 @@ class _Blossom:
                             break
                     elif lw == _FREE:
                         key = dv + dual[w] - 2 * ew[k]
-                        if key - total > 0:
-                            heappush(heap_sf, (key, k, lgen[eu[k]], lgen[ev[k]]))
-                        else:
+                        if key - total <= 0:
                             self.assign_label(w, _T, v)
+                            continue
+                        bk = fbest[w]
+                        if bk >= 0 and fbest_gen[w] == (lgen[w], lgen[eu[bk] + ev[bk] - w]):
+                            if key < fbest_key[w]:
+                                fbest[w] = k
+                                fbest_key[w] = key
+                                fbest_gen[w] = (lgen[w], lgen[v])
+                                heappush(heap_sf, (key, k, lgen[eu[k]], lgen[ev[k]]))
+                        else:
+                            self.push_free_edges(w)
             # Dual change (Galil, section 3: delta_1 .. delta_4).
             total = self.total
             delta = None
