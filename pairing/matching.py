@@ -459,10 +459,11 @@ class _Blossom:
         # Free vertices whose recorded best edge came from a vertex that just left its tree
         # must look again at all their S-neighbours.
         again = set(loose)
-        label, top, nbr, fbest, eu, ev = self.label, self.top, self.nbr, self.fbest, self.eu, self.ev
+        top, nbr, fbest, eu, ev = self.top, self.nbr, self.fbest, self.eu, self.ev
         for x in loose:
             for y in nbr[x]:
-                if label[top[y]] == _FREE and fbest[y] >= 0 and eu[fbest[y]] + ev[fbest[y]] - y == x:
+                k = fbest[y]
+                if k >= 0 and label[top[y]] == _FREE and eu[k] + ev[k] - y == x:
                     again.add(y)
         for x in again:
             if label[top[x]] == _FREE:
@@ -850,10 +851,35 @@ def _solve_from_candidates(
 def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k: int) -> list[int]:
     """Indices of the edges that are among the k heaviest of one of their ends.
 
-    Equal weights are ordered by a hash of the edge (spreading the choice over the graph
-    instead of favouring some vertices), so a vertex brings in about k edges, not all ties.
+    Among edges of equal weight at the k-th place, the ones with the smallest hash of
+    (u, v) are taken: the choice spreads over the graph instead of favouring some vertices,
+    and a vertex brings in k edges, not all of its ties.
     """
-    return _top_per_vertex(n, eu, ev, list(zip(ew, map(hash, zip(eu, ev)))), k)
+    rows: list[list[int]] = [[] for _ in range(n)]
+    for u, v, w in zip(eu, ev, ew):
+        rows[u].append(w)
+        rows[v].append(w)
+    threshold = [-1] * n  # weights here are >= 0: short rows keep everything
+    need = [0] * n  # how many edges at the threshold weight a vertex still takes
+    for x, row in enumerate(rows):
+        if len(row) > k:
+            best = heapq.nlargest(k, row)
+            threshold[x] = t = best[-1]
+            need[x] = k - sum(1 for w in best if w > t)
+    chosen: set[int] = set()
+    ties: dict[int, list[tuple[int, int]]] = {}
+    for ends in (eu, ev):
+        for i in itertools.compress(
+            itertools.count(), map(operator.ge, ew, map(threshold.__getitem__, ends))
+        ):
+            x = ends[i]
+            if need[x] and ew[i] == threshold[x]:
+                ties.setdefault(x, []).append((hash((eu[i], ev[i])), i))
+            else:
+                chosen.add(i)
+    for x, tied in ties.items():
+        chosen.update(i for _, i in heapq.nsmallest(need[x], tied))
+    return sorted(chosen)
 
 
 def _top_per_vertex(
