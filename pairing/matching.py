@@ -548,24 +548,29 @@ class _Blossom:
         """Exact doubled slacks of the edges (us[i], vs[i], ws[i]) under the decoded duals."""
         dual = self.dual
         out = [dual[u] + dual[v] - 2 * w for u, v, w in zip(us, vs, ws)]
-        if any(self.base[b] >= 0 for b in range(self.n, 2 * self.n)):
-            pos, table = self._common_dual_tables()
-            top = self.top
-            for i, (u, v) in enumerate(zip(us, vs)):
-                if top[u] != top[v]:
-                    continue
-                a, b = pos[u], pos[v]
-                if a > b:
-                    a, b = b, a
-                j = (b - a).bit_length() - 1
-                row = table[j]
-                common = min(row[a], row[b - (1 << j)])
-                if common:
-                    out[i] += 2 * common
+        self._add_common_duals(us, vs, out, 2)
         return out
 
+    def _add_common_duals(self, us: list[int], vs: list[int], out: list[int], factor: int) -> None:
+        """out[i] += factor * (sum of the duals of the blossoms holding us[i] and vs[i])."""
+        n = self.n
+        if not any(self.base[b] >= 0 for b in range(n, 2 * n)):
+            return
+        pos, table = self._common_dual_tables()
+        top = self.top.__getitem__
+        same = itertools.compress(itertools.count(), map(operator.eq, map(top, us), map(top, vs)))
+        for i in same:
+            a, b = pos[us[i]], pos[vs[i]]
+            if a > b:
+                a, b = b, a
+            j = (b - a).bit_length() - 1
+            row = table[j]
+            common = min(row[a], row[b - (1 << j)])
+            if common:
+                out[i] += factor * common
+
     def violated_edges(
-        self, eu: list[int], ev: list[int], ew: list[int], ew2: list[int], per_vertex: int
+        self, eu: list[int], ev: list[int], ew2: list[int], per_vertex: int
     ) -> list[int]:
         """Edges with a negative (doubled) slack under the decoded duals: for each vertex, its
         per_vertex most violated ones (an empty list proves the duals feasible).
@@ -573,32 +578,21 @@ class _Blossom:
         ew2 holds the doubled weights.  An edge inside blossoms gets twice the dual of each
         blossom holding both its ends.
         """
-        dual = self.dual
-        at = dual.__getitem__
-        rough = list(
-            itertools.compress(
-                itertools.count(),
-                map(operator.lt, map(operator.add, map(at, eu), map(at, ev)), ew2),
-            )
-        )
-        # An edge inside a top-level blossom has at least twice that blossom's dual more.
-        top, n = self.top, self.n
-        outer = [dual[top[x]] if top[x] >= n else 0 for x in range(n)]
-        rough = [
-            k
-            for k in rough
-            if top[eu[k]] != top[ev[k]] or dual[eu[k]] + dual[ev[k]] + 2 * outer[eu[k]] < 2 * ew[k]
-        ]
-        us = [eu[k] for k in rough]
-        vs = [ev[k] for k in rough]
-        exact = self.slacks(us, vs, [ew[k] for k in rough])
-        bad = [i for i, slack in enumerate(exact) if slack < 0]
-        # Equal violations are ordered by a hash, for the same reason as in
-        # _heaviest_per_vertex.
-        us = [us[i] for i in bad]
-        vs = [vs[i] for i in bad]
-        keys = list(zip([-exact[i] for i in bad], map(hash, zip(us, vs))))
-        return sorted(rough[bad[i]] for i in _top_per_vertex(n, us, vs, keys, per_vertex))
+        at = self.dual.__getitem__
+        add, sub, count, compress = operator.add, operator.sub, itertools.count, itertools.compress
+        # Violation 2w - d_u - d_v, before the blossom duals (which only lower it).
+        rough = list(compress(count(), map(operator.lt, map(add, map(at, eu), map(at, ev)), ew2)))
+        us = list(map(eu.__getitem__, rough))
+        vs = list(map(ev.__getitem__, rough))
+        excess = list(map(sub, map(ew2.__getitem__, rough), map(add, map(at, us), map(at, vs))))
+        self._add_common_duals(us, vs, excess, -2)
+        bad = list(compress(count(), map(operator.lt, itertools.repeat(0), excess)))
+        if len(bad) < len(rough):
+            rough = [rough[i] for i in bad]
+            us = [us[i] for i in bad]
+            vs = [vs[i] for i in bad]
+            excess = [excess[i] for i in bad]
+        return [rough[i] for i in _heaviest_per_vertex(self.n, us, vs, excess, per_vertex)]
 
     # -- main loop ------------------------------------------------------------------------
 
@@ -842,7 +836,7 @@ def _solve_from_candidates(
         )
         mate = solver.solve(False)
         solver.certify(False)
-        missing = solver.violated_edges(eu, ev, ew, ew2, CANDIDATES_PER_VERTEX)
+        missing = solver.violated_edges(eu, ev, ew2, CANDIDATES_PER_VERTEX)
         if not missing:
             return mate, chosen
         chosen = sorted(set(chosen).union(missing))
@@ -879,20 +873,4 @@ def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k:
                 chosen.add(i)
     for x, tied in ties.items():
         chosen.update(i for _, i in heapq.nsmallest(need[x], tied))
-    return sorted(chosen)
-
-
-def _top_per_vertex(
-    n: int, us: list[int], vs: list[int], keys: list[tuple[int, int]], k: int
-) -> list[int]:
-    """Positions i of the edges (us[i], vs[i]) whose key is among the k largest at one end."""
-    rows: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for u, v, key in zip(us, vs, keys):
-        rows[u].append(key)
-        rows[v].append(key)
-    lowest = (-1, 0)  # below every key (first members are >= 0)
-    threshold = [heapq.nlargest(k, row)[-1] if len(row) > k else lowest for row in rows]
-    ge, count, compress = operator.ge, itertools.count, itertools.compress
-    chosen = set(compress(count(), map(ge, keys, map(threshold.__getitem__, us))))
-    chosen.update(compress(count(), map(ge, keys, map(threshold.__getitem__, vs))))
     return sorted(chosen)
