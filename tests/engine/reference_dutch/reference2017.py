@@ -23,6 +23,7 @@ from reference_dutch.reference import (
     _Bracket,
     _Candidate,
     _Round,
+    _facts,
     _StopSearch,
     allocate_colours,
 )
@@ -37,6 +38,23 @@ ENUMERATION_LIMIT = 12
 
 
 class _Round2017(_Round):
+    def __init__(
+        self,
+        t: Tournament,
+        k: int,
+        max_players: int = MAX_PLAYERS,
+        effective_tpn: bool = False,
+        unplayed_downfloat: bool = True,
+    ) -> None:
+        super().__init__(t, k, max_players, effective_tpn)
+        if not unplayed_downfloat:
+            # I-34: floats as in the 2026 text (1.4.3-1.4.4) instead of A.4.b
+            floats = _facts(replace(t, rules=RuleSet.DUTCH_2026), k, effective_tpn)
+            self.facts = {
+                tpn: replace(facts, floats=floats[tpn].floats)
+                for tpn, facts in self.facts.items()
+            }
+
     def pair(self) -> RoundPairing:
         if self.bye_score(frozenset(self.facts)) is None:
             raise NoValidPairing(f"round {self.k}: no pairing complies with C.1-C.3 (A.9)")
@@ -279,10 +297,15 @@ def reference_pair_round_2017(
     *,
     max_players: int = MAX_PLAYERS,
     effective_tpn: bool = False,
+    unplayed_downfloat: bool = True,
 ) -> RoundPairing:
-    """Pair round k of a small tournament by the literal 2017 rules (see reference_pair_round)."""
+    """Pair round k of a small tournament by the literal 2017 rules (see reference_pair_round).
+
+    ``unplayed_downfloat=False`` gives floats only as the 2026 text does (I-34): no downfloat
+    for an absence or a forfeit loss, which is what ``pairing.dutch`` does.
+    """
     if t.accelerations or t.baku:
         raise UnsupportedFeature("the reference does not implement accelerated pairings")
     t = replace(t, rules=RuleSet.DUTCH_2017)
     k = k if k is not None else next_round_number(t)
-    return _Round2017(t, k, max_players, effective_tpn).pair()
+    return _Round2017(t, k, max_players, effective_tpn, unplayed_downfloat).pair()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from itertools import permutations
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from reference_dutch.reference import (
     allocate_colours,
     reference_pair_round,
 )
+from reference_dutch.random_states import random_state
+from reference_dutch.reference2017 import reference_pair_round_2017
 
 CORPUS = Path(
     os.environ.get("PAIRING_CORPUS", Path(__file__).resolve().parents[4] / "shared" / "corpus")
@@ -231,3 +234,53 @@ def test_tpn_parity_for_5_2_5_literal_and_as_bbppairings_counts_it():
     effective = reference_pair_round(state, 1, max_players=18, effective_tpn=True)
     assert compare_rounds(expected, literal) == "colors"
     assert compare_rounds(expected, effective) == "identical"
+
+
+# --- 2017 rules -----------------------------------------------------------------------------
+
+
+def _small_corpus_rounds_2017() -> list[tuple[str, int]]:
+    directory = CORPUS / "dutch-2017"
+    if not directory.is_dir():
+        return []
+    cases = []
+    for path in sorted(directory.glob("*.trf")):
+        t = read_trf(path.read_text())
+        if len(t.players) <= 12:
+            cases += [(path.name, k) for k in range(1, paired_rounds(t) + 1)]
+    return cases
+
+
+SMALL_ROUNDS_2017 = _small_corpus_rounds_2017()
+
+
+@pytest.mark.skipif(not SMALL_ROUNDS_2017, reason=f"no corpus under {CORPUS}")
+@pytest.mark.parametrize("name, k", SMALL_ROUNDS_2017)
+def test_2017_reference_reproduces_small_corpus_rounds(name, k):
+    t = read_trf((CORPUS / "dutch-2017" / name).read_text())
+    got = reference_pair_round_2017(state_before_round(t, k), k)
+    assert compare_rounds(recorded_round(t, k), got) == "identical"
+
+
+@pytest.mark.skipif(
+    not (CORPUS / "dutch-2017" / "gen_p011_r09_i0054.trf").exists(), reason="corpus missing"
+)
+@pytest.mark.parametrize("k", [3, 9])
+def test_rounds_where_the_2017_and_2026_rules_disagree(k):
+    # Round 3: 2026 [C5] floats two players so that a 0-point player gets the PAB; 2017 has
+    # no such criterion. Round 9 differs too. The recorded 2017 pairing is the 2017 one.
+    t = read_trf((CORPUS / "dutch-2017" / "gen_p011_r09_i0054.trf").read_text())
+    state, expected = state_before_round(t, k), recorded_round(t, k)
+    as_2017 = reference_pair_round_2017(state, k)
+    as_2026 = reference_pair_round(replace(state, rules=RuleSet.DUTCH_2026), k)
+    assert compare_rounds(expected, as_2017) == "identical"
+    assert compare_rounds(expected, as_2026) == "pairs"
+
+
+def test_2017_floats_for_unplayed_rounds_change_the_pab():
+    # Random state 157, round 2: 3 and 5 were absent in round 1. A.4.b gives them a downfloat
+    # ("for whatever reason"), so C.12 keeps the PAB (a downfloat) away from them; with the
+    # 2026 float rules (I-34) the lowest player, 5, gets it.
+    t = replace(random_state(157), rules=RuleSet.DUTCH_2017)
+    assert reference_pair_round_2017(t, effective_tpn=True).bye == 4
+    assert reference_pair_round_2017(t, effective_tpn=True, unplayed_downfloat=False).bye == 5
