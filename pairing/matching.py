@@ -585,7 +585,20 @@ class _Blossom:
         us = list(map(eu.__getitem__, rough))
         vs = list(map(ev.__getitem__, rough))
         excess = list(map(sub, map(ew2.__getitem__, rough), map(add, map(at, us), map(at, vs))))
-        self._add_common_duals(us, vs, excess, -2)
+        n, top = self.n, self.top
+        if any(self.base[b] >= 0 for b in range(n, 2 * n)):
+            # The top-level blossom holding both ends is one of the common blossoms: take its
+            # dual off first (C-level), and compute the exact sum only where that is not enough.
+            outer2 = [2 * at(top[x]) if top[x] >= n else 0 for x in range(n)]
+            at_top = top.__getitem__
+            same = map(operator.eq, map(at_top, us), map(at_top, vs))
+            excess = list(map(sub, excess, map(operator.mul, same, map(outer2.__getitem__, us))))
+            left = list(compress(count(), map(operator.lt, itertools.repeat(0), excess)))
+            rough = [rough[i] for i in left]
+            us = [us[i] for i in left]
+            vs = [vs[i] for i in left]
+            excess = list(map(sub, map(ew2.__getitem__, rough), map(add, map(at, us), map(at, vs))))
+            self._add_common_duals(us, vs, excess, -2)
         bad = list(compress(count(), map(operator.lt, itertools.repeat(0), excess)))
         if len(bad) < len(rough):
             rough = [rough[i] for i in bad]
