@@ -76,6 +76,23 @@ class TournamentForm(forms.ModelForm):
         for name in POINT_FIELDS:
             old = self.fields[name]
             self.fields[name] = PointsField(label=old.label, initial=old.initial)
+        if self.instance.pk is None:
+            from pairing.tiebreaks import PRESETS, DEFAULT_PRESET
+
+            self.fields["tiebreaks"].initial = PRESETS[DEFAULT_PRESET].codes
+        self.fields["tiebreaks"].help_text = (
+            "FIDE codes in order, separated by commas, e.g. BH/C1,BH,DE,WIN,WON,BPG,BWG,PS "
+            "(C.07). Empty: points only."
+        )
+
+    def clean_tiebreaks(self) -> str:
+        from pairing.tiebreaks import TieBreakSpecError, format_specs, parse_specs
+
+        text = self.cleaned_data["tiebreaks"]
+        try:
+            return format_specs(parse_specs(text.replace("\n", ",")))
+        except TieBreakSpecError as error:
+            raise forms.ValidationError(str(error)) from error
 
     def fields_for_service(self) -> dict:
         return {name: self.cleaned_data[name] for name in self.Meta.fields}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -102,6 +102,7 @@ def create_tournament(actor, **fields) -> Tournament:
         tournament.full_clean(exclude=["arbiters"])
     except ValidationError as error:
         raise ServiceError("; ".join(error.messages)) from error
+    tiebreak_specs(tournament)
     with transaction.atomic():
         tournament.save()
         if actor is not None:
@@ -127,6 +128,7 @@ def update_tournament(tournament: Tournament, actor, **fields) -> Tournament:
             t.full_clean(exclude=["arbiters"])
         except ValidationError as error:
             raise ServiceError("; ".join(error.messages)) from error
+        tiebreak_specs(t)
         t.save()
         changed = {k: v for k, v in fields.items() if before[k] != v}
         if changed:
@@ -713,34 +715,70 @@ def finish_round(rnd: Round, actor) -> Round:
 class Standing:
     rank: int
     rank_label: str
-    """``"3"``, or ``"3-5"`` for players tied on every criterion."""
+    """``"3"``, or ``"3-5"`` for players tied on points and every tie-break."""
     player: Player
     score: int
     """Tenths of a point."""
     games: int
+    """Games played over the board."""
+    tiebreaks: tuple[str, ...] = ()
+    """The tournament's tie-breaks, formatted, in the order of ``tiebreak_names``; ``-`` where a
+    tie-break was not used (e.g. rating-based with unrated players, C.07 Art. 10)."""
+
+
+def tiebreak_specs(tournament: Tournament) -> tuple:
+    """Parse the tournament's tie-break list (codes such as ``BH/C1``, by comma or line)."""
+    from pairing.tiebreaks import TieBreakSpecError, parse_specs
+
+    try:
+        return parse_specs(tournament.tiebreaks.replace("\n", ","))
+    except TieBreakSpecError as error:
+        raise ServiceError(f"Tie-breaks: {error}") from error
+
+
+def tiebreak_names(tournament: Tournament) -> tuple[str, ...]:
+    return tuple(spec.code for spec in tiebreak_specs(tournament))
 
 
 def standings(tournament: Tournament, *, after_round: int | None = None) -> list[Standing]:
-    """Rank by score (tie-breaks come with the tie-break module); equal scores share a rank."""
+    """Rank by points, then the tournament's tie-breaks (C.07); players still tied share a rank.
+
+    Only complete rounds count (all results in), up to ``after_round`` if given.
+    """
+    from pairing.tiebreaks import format_value
+    from pairing.tiebreaks import standings as tiebreak_standings
+
+    specs = tiebreak_specs(tournament)
     built = build_engine_state(tournament)
     state = built.tournament
-    last = built.rounds if after_round is None else min(after_round, built.rounds)
-    rows = []
-    for p in state.players:
-        entries = p.rounds[:last]
-        score = sum(state.point_system.points_for(e) for e in entries)
-        rows.append((score, p.tpn, sum(1 for e in entries if e.game_was_played)))
-    rows.sort(key=lambda r: (-r[0], r[1]))
+    last = built.rounds if after_round is None else max(0, min(after_round, built.rounds))
+    if last < built.rounds:
+        state = replace(state, players=tuple(replace(p, rounds=p.rounds[:last]) for p in state.players))
+    table = tiebreak_standings(state, specs)
+    column = {spec.code: i for i, spec in enumerate(table.specs)}
+    rows = table.rows
+    tied = {}
+    for row in rows:
+        tied[row.rank] = tied.get(row.rank, 0) + 1
+    entries = {p.tpn: p.rounds for p in state.players}
+    points = state.point_system
     result = []
-    i = 0
-    while i < len(rows):
-        j = i
-        while j < len(rows) and rows[j][0] == rows[i][0]:
-            j += 1
-        label = str(i + 1) if j - i == 1 else f"{i + 1}-{j}"
-        for score, tpn, games in rows[i:j]:
-            result.append(Standing(i + 1, label, built.player_by_tpn[tpn], score, games))
-        i = j
+    for row in rows:
+        label = str(row.rank) if tied[row.rank] == 1 else f"{row.rank}-{row.rank + tied[row.rank] - 1}"
+        values = tuple(
+            format_value(row.values[column[spec.code]]) if spec.code in column else "-"
+            for spec in specs
+        )
+        result.append(
+            Standing(
+                rank=row.rank,
+                rank_label=label,
+                player=built.player_by_tpn[row.tpn],
+                score=sum(points.points_for(e) for e in entries[row.tpn]),
+                games=sum(1 for e in entries[row.tpn] if e.game_was_played),
+                tiebreaks=values,
+            )
+        )
     return result
 
 

@@ -393,7 +393,10 @@ def round_finish(request, tournament, number):
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _readable(request, pk)
     rows = services.standings(tournament)
-    return render(request, "tournaments/arbiter/standings.html", {"t": tournament, "rows": rows})
+    names = services.tiebreak_names(tournament)
+    return render(
+        request, "tournaments/arbiter/standings.html", {"t": tournament, "rows": rows, "names": names}
+    )
 
 
 @login_required

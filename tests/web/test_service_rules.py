@@ -114,3 +114,25 @@ def test_trf_with_accelerations_is_refused(arbiter):
     text = services.export_trf(t).replace("001", line + "\n001", 1)
     with pytest.raises(services.ServiceError, match="accelerated"):
         services.import_trf(text, arbiter)
+
+
+def test_standings_break_ties_with_the_tournaments_tiebreaks(arbiter):
+    t = make_tournament(arbiter, players=4, tiebreaks="BH")
+    # Round 1: 1 beats 3, 2 beats 4. Round 2: 1 beats 2, 3 beats 4.
+    finished_round(t, 1, [(1, 3, "1-0"), (2, 4, "1-0")])
+    finished_round(t, 2, [(1, 2, "1-0"), (3, 4, "1-0")])
+    rows = [(s.rank_label, s.player.tpn, s.score, s.tiebreaks) for s in services.standings(t)]
+    # 2 and 3 both have 1 point; Buchholz: 2 met 4 (0) and 1 (2) = 2, 3 met 1 (2) and 4 (0) = 2.
+    assert rows == [
+        ("1", 1, 20, ("2",)),
+        ("2-3", 2, 10, ("2",)),
+        ("2-3", 3, 10, ("2",)),
+        ("4", 4, 0, ("2",)),
+    ]
+    assert services.tiebreak_names(t) == ("BH",)
+    assert [s.score for s in services.standings(t, after_round=1)] == [10, 10, 0, 0]
+
+
+def test_an_unknown_tiebreak_code_is_refused(arbiter):
+    with pytest.raises(services.ServiceError, match="Tie-breaks"):
+        services.create_tournament(arbiter, name="X", rounds=5, tiebreaks="BH,NOPE")

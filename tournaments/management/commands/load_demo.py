@@ -104,7 +104,7 @@ class Command(BaseCommand):
     def _tournament(self, user, rng: random.Random) -> Tournament:
         t = services.create_tournament(
             user, name=DEMO_NAME, place="Bern", rounds=7,
-            start_date="2026-11-20", end_date="2026-11-24", tiebreaks="BH:C1\nBH\nSB",
+            start_date="2026-11-20", end_date="2026-11-24", tiebreaks="BH/C1,BH,DE,WIN,WON,BPG,BWG,PS",
         )
         entries = _players(rng)
         late = entries.pop(17)  # arrives in round 3
