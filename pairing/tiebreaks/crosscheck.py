@@ -131,7 +131,7 @@ def _describe(ctx: Context, tpn: int) -> str:
 UNEXPLAINED = "unexplained"
 FB_FORFEIT = "a final-round forfeit: a drawn game for us (Art. 8.3, paired games), a forfeit for the reference"
 KS_ADJUSTED = "an opponent reaches 50 % only with the Art. 16.3 adjusted score (used by us, not by the reference)"
-CUT_ALL = "the cut leaves no game: no value for us, the reference keeps the last rating"
+CUT_ALL = "the cut would remove every game: no value for us, the reference cuts fewer ratings"
 PTP_FLOAT = "the reference sums probabilities in floating point and misses an exact equality"
 PTP_FULL = "full score: highest opponent + 800 for us, + 736 (search) for the reference"
 APPO_PTP = "an opponent's PTP differs (see PTP)"

@@ -159,3 +159,20 @@ def test_format_value():
         "2045",
     ]
     assert format_value(Fraction(47, 6)) == "7.83"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+def test_crosscheck_explains_every_disagreement_on_a_file_with_forfeits_and_byes():
+    pytest.importorskip("tiebreak_core")
+    from pairing.tiebreaks import crosscheck
+
+    report = crosscheck.Report(samples=1)
+    crosscheck.check_file(CORPUS / "drv_p010_r05_i0062.trf", report)
+    # This file has final-round forfeits, withdrawals and byes: the readings differ on FB, KS
+    # and PTP, and every difference is one of the known kinds (confirmed by recomputation).
+    assert report.differ["FB"] > 0 and report.differ["KS"] > 0
+    assert set(report.kinds["FB"]) == {crosscheck.FB_FORFEIT}
+    assert set(report.kinds["KS"]) == {crosscheck.KS_ADJUSTED}
+    assert all(crosscheck.UNEXPLAINED not in kinds for kinds in report.kinds.values())
+    for code in ("BH", "BH/C1", "BH/M1", "SB", "SB/C1", "AOB", "BH/P", "SB/P", "BH (2024)"):
+        assert report.differ[code] == 0, report.examples[code]
