@@ -420,9 +420,9 @@ def _ptp(ctx, spec, tpn):  # Art. 10.3: lowest rating whose expected score reach
     elements = tuple(Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games)
     if score == 0:
         return Breakdown(spec, min(ratings) - 800, elements, ("no point: lowest rating - 800",))
-    if score == len(games):
-        return Breakdown(spec, max(ratings) + 800, elements, ("full score: highest rating + 800",))
-    lo, hi = min(ratings) - 800, max(ratings) + 800
+    # Only a zero score needs a rule of its own (every rating would do). A full score is
+    # reached first where every difference exceeds 735 (table 8.1b): highest rating + 736.
+    lo, hi = min(ratings) - 800, max(ratings) + 736
 
     def reaches(candidate: int) -> bool:
         return sum((expected_score(candidate - rt) for rt in ratings), Fraction(0)) >= score

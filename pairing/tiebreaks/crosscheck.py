@@ -133,7 +133,6 @@ FB_FORFEIT = "a final-round forfeit: a drawn game for us (Art. 8.3, paired games
 KS_ADJUSTED = "an opponent reaches 50 % only with the Art. 16.3 adjusted score (used by us, not by the reference)"
 CUT_ALL = "the cut would remove every game: no value for us, the reference cuts fewer ratings"
 PTP_FLOAT = "the reference sums probabilities in floating point and misses an exact equality"
-PTP_FULL = "full score: highest opponent + 800 for us, + 736 (search) for the reference"
 APPO_PTP = "an opponent's PTP differs (see PTP)"
 DE_FORFEIT = "a pair of the group met only in a forfeit: not met for us (Art. 6 certainty rule), met for the reference"
 
@@ -170,8 +169,6 @@ def _explain(code: str, ctx: Context, ref, tpn: int, ours, theirs: float, pre):
     if acronym == "PTP":
         games = [(r.game_score, ctx.rating(r.opponent)) for r in ctx.records[tpn] if r.played]
         score = sum((g for g, _ in games), Fraction(0))
-        if score == len(games):
-            return PTP_FULL
         float_sum = sum(fide2024._pd_for_rating(ours, rating) for _, rating in games)
         if float_sum < float(score):
             return PTP_FLOAT

@@ -92,8 +92,9 @@ def test_ptp_lowest_rating_reaching_the_score():
     # PD 0.50 per game (table 8.1b, 0-3); at 1996 it is 0.49 per game: too little.
     t = build({1: "2w1 3b0", 2: "1b0 4w1", 3: "4b1 1w1", 4: "3w0 2b0"}, {1: 1500, 2: 2000, 3: 2000, 4: 1500})
     assert value(t, "PTP", 1) == 1997
-    # A full score: highest opponent + 800; no point: lowest opponent - 800.
-    assert value(t, "PTP", 3) == 1500 + 800
+    # A full score: the lowest rating expecting 1 per game is 736 above the highest opponent
+    # (differences above 735 give PD 1.00); no point: lowest opponent - 800.
+    assert value(t, "PTP", 3) == 1500 + 736
     assert value(t, "PTP", 4) == 2000 - 800
 
 
