@@ -383,3 +383,35 @@ def test_matcher_agrees_with_a_fresh_solve_after_every_change(
             assert (got if max_cardinality else got[0]) == (
                 expected if max_cardinality else expected[0]
             ), (n, now)
+
+
+dense_small_graphs = st.integers(min_value=3, max_value=7).flatmap(
+    lambda n: st.tuples(
+        st.just(n),
+        st.lists(
+            st.tuples(
+                st.integers(0, n - 1),
+                st.integers(0, n - 1),
+                st.one_of(st.integers(-3, 12), st.integers(0, 2**210)),
+            ).filter(lambda e: e[0] != e[1]),
+            min_size=2 * n,
+            max_size=3 * n,
+        ),
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(dense_small_graphs)
+def test_the_sparse_subgraph_path_agrees_with_brute_force(graph):
+    # One candidate edge per vertex: almost every graph takes the certify-and-extend path.
+    n, edges = graph
+    saved = matching.CANDIDATES_PER_VERTEX
+    matching.CANDIDATES_PER_VERTEX = 1
+    try:
+        mate = max_weight_matching(n, edges)
+        assert weight_of(mate, edges)[0] == brute_force(n, edges, False)
+        mate = max_weight_matching(n, edges, max_cardinality=True)
+        assert weight_of(mate, edges)[::-1] == brute_force(n, edges, True)
+    finally:
+        matching.CANDIDATES_PER_VERTEX = saved
