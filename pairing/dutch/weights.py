@@ -102,7 +102,12 @@ class Layout:
         w = (w << S) | in_next
         w <<= G
         if in_next:
-            w |= 1 << self.group_shift[higher.score]
+            if self.rules is RuleSet.DUTCH_2017:
+                # 2017 C.7: the PSD of the following bracket; with the number of pairs fixed,
+                # a smaller PSD means larger scores of the lower players of its pairs
+                w |= 1 << self.group_shift[lower.score]
+            else:
+                w |= 1 << self.group_shift[higher.score]
         # [C9] minimise the unplayed games of the PAB assignee
         w <<= S
         if c9_active and played_rank is not None:
