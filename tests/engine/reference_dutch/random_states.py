@@ -45,8 +45,11 @@ def _random_pairing(
     return pairs, bye
 
 
-def random_state(seed: int, *, max_players: int = 12) -> Tournament:
-    """Return a random tournament state before some round k >= 1 (deterministic per seed)."""
+def random_state(seed: int, *, max_players: int = 12, chaos: float = 0.25) -> Tournament:
+    """Return a random tournament state before some round k >= 1 (deterministic per seed).
+
+    ``chaos`` is the share of earlier rounds paired at random instead of by the reference.
+    """
     rng = random.Random(seed)
     n = rng.randint(6, max_players)
     total = rng.randint(4, 7)
@@ -84,7 +87,7 @@ def random_state(seed: int, *, max_players: int = 12) -> Tournament:
         pairs: list[tuple[int, int]]
         bye: int | None
         try:
-            if rng.random() < 0.25:
+            if rng.random() < chaos:
                 raise PairingError("random pairing for variety")
             pairing = reference_pair_round(state(r), r, effective_tpn=True)
             pairs = [(b.white - 1, b.black - 1) for b in pairing.boards]

@@ -175,6 +175,16 @@ def test_the_pab_goes_to_the_lowest_player_and_a_pab_counts_as_a_downfloat():
     assert [(b.white, b.black) for b in pairing.boards] == [(3, 1), (2, 4)]
 
 
+def test_c9_gives_the_pab_to_the_player_with_fewer_unplayed_games():
+    # Random "chaos" state 10855, round 5: the last bracket holds MDPs 5 and 7 (1.5 points)
+    # and 6, who already had an unplayed win. 7 missed two rounds, 5 none: [C9] gives 5 the
+    # PAB although the first candidate of the sequence (5-6) would give it to 7.
+    t = random_state(10855, chaos=0.8)
+    pairing = reference_pair_round(t, effective_tpn=True)
+    assert pairing.bye == 5
+    assert {frozenset((b.white, b.black)) for b in pairing.boards} >= {frozenset((6, 7))}
+
+
 def test_no_legal_pairing_is_reported_not_hidden():
     g = ResultCode
     players = (
