@@ -482,6 +482,7 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
         rules=t.rule_set,
         point_system=t.point_system,
         name=t.name,
+        other_records=(("202", ",".join(tiebreak_names(t))),) if t.tiebreaks.strip() else (),
     )
     return EngineState(value, {p.tpn: p for p in players}, len(rounds))
 
@@ -858,6 +859,14 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
             e.result is ResultCode.FULL_POINT_BYE for p in state.players for e in p.rounds
         ),
     }
+    from pairing.tiebreaks import TieBreakSpecError, format_specs, tiebreak_records
+
+    try:
+        specs = tiebreak_records(state.other_records)
+    except TieBreakSpecError as error:
+        raise ServiceError(f"TRF file: tie-breaks: {error}") from error
+    if specs is not None:
+        fields["tiebreaks"] = format_specs(specs)
     fields.update(overrides)
     with transaction.atomic():
         t = create_tournament(actor, **fields)

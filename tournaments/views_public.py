@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments import queries
+from tournaments import queries, services
 from tournaments.models import Player, Round, Tournament
 
 
@@ -63,6 +63,12 @@ def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "tournaments/public/round.html", context)
 
 
+def _unavailable(request, t: Tournament, tab: str, error: Exception) -> HttpResponse:
+    """The tournament's data cannot be ranked (e.g. a bad tie-break list): say why."""
+    context = {"t": t, "tab": tab, "error": str(error)}
+    return render(request, "tournaments/public/unavailable.html", context, status=503)
+
+
 def _after_round(request: HttpRequest) -> int | None:
     value = request.GET.get("after")
     if value in (None, ""):
@@ -78,7 +84,10 @@ def _after_round(request: HttpRequest) -> int | None:
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    table = queries.public_standings(t, after_round=_after_round(request))
+    try:
+        table = queries.public_standings(t, after_round=_after_round(request))
+    except services.ServiceError as error:
+        return _unavailable(request, t, "standings", error)
     rows = [
         {"row": r, "points": queries.format_points(r.points)} for r in table.rows
     ]
@@ -94,7 +103,10 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    table, rounds, rows = queries.crosstable(t)
+    try:
+        table, rounds, rows = queries.crosstable(t)
+    except services.ServiceError as error:
+        return _unavailable(request, t, "crosstable", error)
     lines = [
         {
             "row": line.row,

@@ -216,3 +216,47 @@ def test_players_page_lists_the_starting_order(client, arbiter):
         ["1", "Player A", "2412"], ["2", "Player B", "2379"],
         ["3", "Player C", "2349"], ["4", "Player D", "2327"],
     ]
+
+
+needs_tiebreaks = pytest.mark.skipif(
+    not hasattr(services, "tiebreak_names"), reason="tie-breaks are not wired into services yet"
+)
+
+
+@needs_engine
+@needs_tiebreaks
+def test_standings_show_the_tournaments_tiebreaks_as_columns(client, arbiter, five):
+    five.tiebreaks = "BH\nTPN"
+    five.save(update_fields=["tiebreaks"])
+    r1 = pair_and_publish(five, arbiter)
+    enter(r1, arbiter, Result.WHITE_WINS, Result.DRAW)
+
+    response = client.get(url("public-standings", five.pk))
+
+    head = re.search(r"<thead>(.*?)</thead>", response.content.decode(), re.S).group(1)
+    assert re.findall(r"<th[^>]*>(.*?)</th>", head)[-2:] == ["BH", "TPN"]
+    rows = table_rows(response, "standings")
+    # TPN (C.07 Art. 7.8) breaks every tie left by points and Buchholz: no shared rank remains.
+    assert [r[0] for r in rows] == ["1", "2", "3", "4", "5"]
+    tpn = dict(five.players.values_list("name", "tpn"))
+    assert all(r[-1] == str(tpn[r[1]]) for r in rows)
+    api = client.get(url("api-standings", five.pk), HTTP_ACCEPT="application/json").json()
+    assert api["tiebreak_names"] == ["BH", "TPN"]
+    assert [row["tiebreaks"][-1] for row in api["rows"]] == [r[-1] for r in rows]
+
+
+@needs_engine
+@needs_tiebreaks
+def test_a_bad_tiebreak_list_is_reported_not_crashed(client, arbiter, five):
+    pair_and_publish(five, arbiter)
+    five.tiebreaks = "NOPE"  # stored behind the services' back (they refuse it)
+    five.save(update_fields=["tiebreaks"])
+
+    for name in ("public-standings", "public-crosstable"):
+        response = client.get(url(name, five.pk))
+        assert response.status_code == 503
+        assert "NOPE" in text_of(response)
+    api = client.get(url("api-standings", five.pk), HTTP_ACCEPT="application/json")
+    assert api.status_code == 503 and "NOPE" in api.json()["detail"]
+    # The pages that do not rank players still work.
+    assert client.get(url("public-round", five.pk, 1)).status_code == 200

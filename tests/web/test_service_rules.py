@@ -136,3 +136,10 @@ def test_standings_break_ties_with_the_tournaments_tiebreaks(arbiter):
 def test_an_unknown_tiebreak_code_is_refused(arbiter):
     with pytest.raises(services.ServiceError, match="Tie-breaks"):
         services.create_tournament(arbiter, name="X", rounds=5, tiebreaks="BH,NOPE")
+
+
+def test_trf_carries_the_tiebreaks_both_ways(arbiter):
+    t = make_tournament(arbiter, players=4, tiebreaks="bh/c1\nBH,DE")
+    text = services.export_trf(t)
+    assert "202 BH/C1,BH,DE" in text.splitlines()
+    assert services.import_trf(text, arbiter).tiebreaks == "BH/C1,BH,DE"

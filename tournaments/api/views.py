@@ -18,11 +18,11 @@ from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from tournaments import queries
+from tournaments import queries, services
 from tournaments.models import Player, Result, Round, Tournament
 
 from . import serializers as s
@@ -195,6 +195,13 @@ class PairingList(TournamentMixin, generics.ListAPIView):
         return rnd.games.select_related("white", "black")
 
 
+class StandingsUnavailable(APIException):
+    """The tournament cannot be ranked as configured (e.g. an unknown tie-break code)."""
+
+    status_code = 503
+    default_code = "standings_unavailable"
+
+
 class _Standings(generics.GenericAPIView):
     serializer_class = s.StandingsSerializer
 
@@ -208,7 +215,10 @@ class _Standings(generics.GenericAPIView):
                 raise ValidationError({"after_round": "Give a round number."}) from None
             if after < 0:
                 raise ValidationError({"after_round": "Give a round number."})
-        table = queries.public_standings(self.tournament(), after_round=after)
+        try:
+            table = queries.public_standings(self.tournament(), after_round=after)
+        except services.ServiceError as error:
+            raise StandingsUnavailable(str(error)) from error
         return Response(self.get_serializer(table).data)
 
 
