@@ -616,7 +616,19 @@ class _Round:
             c8 = (0, c5, m % 2, tuple(sorted(next_lowest, reverse=True)))
             c9 = 0
         zeros = (0,) * n
-        return (c5, c6, c7, c8, c9, 0, 0, 0, 0, 0, 0, 0, 0, zeros, zeros, zeros, zeros)
+        c12 = self.colour_bound(br.players, c6)
+        return (c5, c6, c7, c8, c9, 0, 0, c12, 0, 0, 0, 0, 0, zeros, zeros, zeros, zeros)
+
+    def colour_bound(self, players: list[int], floaters: int) -> int:
+        """Fewest players who cannot get their preference ([C12]) with that many floaters.
+
+        Players preferring the majority colour who neither float nor meet a player of the other
+        preference (or of none) must meet each other, one of each such pair losing.
+        """
+        prefs = [self.facts[x].preference for x in players]
+        white, black = prefs.count(Color.WHITE), prefs.count(Color.BLACK)
+        others = len(prefs) - max(white, black)
+        return max(0, -(-(max(white, black) - floaters - others) // 2))
 
 
 def reference_pair_round(
