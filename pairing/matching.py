@@ -135,6 +135,7 @@ class _Blossom:
         self.parent = [-1] * (2 * n)
         self.base = list(range(n)) + [-1] * n
         self.childs: list[list[int]] = [[] for _ in range(2 * n)]
+        self.verts: list[list[int]] = [[] for _ in range(2 * n)]  # vertices of each blossom
         # bedges[b][i] = (x, y): x in childs[i], y in childs[i + 1] (cyclically).
         self.bedges: list[list[tuple[int, int]]] = [[] for _ in range(2 * n)]
         self.free_ids = list(range(2 * n - 1, n - 1, -1))
@@ -167,19 +168,8 @@ class _Blossom:
     # -- blossom helpers ------------------------------------------------------------------
 
     def leaves(self, b: int) -> list[int]:
-        n = self.n
-        if b < n:
-            return [b]
-        out = []
-        stack = [b]
-        childs = self.childs
-        while stack:
-            c = stack.pop()
-            if c < n:
-                out.append(c)
-            else:
-                stack.extend(childs[c])
-        return out
+        """The vertices of blossom b (a list kept per blossom: do not modify it)."""
+        return [b] if b < self.n else self.verts[b]
 
     def set_label(self, b: int, new: int) -> list[int]:
         """Relabel the top-level blossom b, re-encoding its duals; return its vertices."""
@@ -201,19 +191,26 @@ class _Blossom:
             self.queue.extend(vertices)
         return vertices
 
-    def push_free_edges(self, x: int) -> None:
-        """Record the least-slack edge from an S-vertex to the free vertex x (for delta_2)."""
-        dual, top, label, ew, lgen, eu, ev = (
-            self.dual, self.top, self.label, self.ew, self.lgen, self.eu, self.ev
+    def push_free_edges(self, x: int, watch: set[int] | None = None) -> None:
+        """Record the least-slack edge from an S-vertex to the free vertex x (for delta_2).
+
+        watch: x just left its tree; free neighbours whose recorded edge came from x are
+        added to it (they must look again).
+        """
+        dual, top, label, ew, lgen, eu, ev, fbest = (
+            self.dual, self.top, self.label, self.ew, self.lgen, self.eu, self.ev, self.fbest
         )
         dx = dual[x]
         best_key = best = -1
         for y, k in zip(self.nbr[x], self.inc[x]):
-            if label[top[y]] == _S:
+            lab = label[top[y]]
+            if lab == _S:
                 key = dx + dual[y] - 2 * ew[k]
                 if best < 0 or key < best_key:
                     best_key, best, other = key, k, y
-        self.fbest[x] = best
+            elif watch is not None and lab == _FREE and fbest[y] == k:
+                watch.add(y)
+        fbest[x] = best
         if best >= 0:
             self.fbest_key[x] = best_key
             self.fbest_gen[x] = (lgen[x], lgen[other])
@@ -302,7 +299,13 @@ class _Blossom:
         labeledge[b] = labeledge[bb]
         r = self.root[b] = self.root[bb]
         self.members[r].append(b)
-        for u in self.leaves(b):
+        verts = self.verts[b] = []
+        for c in childs:
+            if c < n:
+                verts.append(c)
+            else:
+                verts.extend(self.verts[c])
+        for u in verts:
             top[u] = b
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
@@ -334,6 +337,7 @@ class _Blossom:
         self.bgen[b] += 1
         self.labeledge[b] = None
         self.childs[b] = []
+        self.verts[b] = []
         self.bedges[b] = []
         self.base[b] = -1
         dual[b] = 0
@@ -458,15 +462,13 @@ class _Blossom:
                 self.expand_blossom(b, True)
         # Free vertices whose recorded best edge came from a vertex that just left its tree
         # must look again at all their S-neighbours.
-        again = set(loose)
-        top, nbr, fbest, eu, ev = self.top, self.nbr, self.fbest, self.eu, self.ev
+        again: set[int] = set()
         for x in loose:
-            for y in nbr[x]:
-                k = fbest[y]
-                if k >= 0 and label[top[y]] == _FREE and eu[k] + ev[k] - y == x:
-                    again.add(y)
+            if label[self.top[x]] == _FREE:
+                self.push_free_edges(x, again)
+        again.difference_update(loose)
         for x in again:
-            if label[top[x]] == _FREE:
+            if label[self.top[x]] == _FREE:
                 self.push_free_edges(x)
 
     def decode_duals(self) -> None:
