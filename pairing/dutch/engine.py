@@ -19,7 +19,7 @@ from pairing.dutch.players import PlayerState, build_players
 from pairing.dutch.weights import Layout, compatible
 from pairing.errors import NoValidPairing
 from pairing.matching import max_weight_matching
-from pairing.model import Board, RoundPairing, RuleSet, Tournament
+from pairing.model import RoundPairing, RuleSet, Tournament
 from pairing.model import format_points
 from pairing.trf import next_round_number
 
@@ -189,7 +189,7 @@ def _pair(
         )
     bye_score: int | None = None if two_thousand_seventeen else 0
     c9 = False
-    played_rank: dict[int, int] = {}
+    unplayed_rank: dict[int, int] = {}
     if odd and not two_thousand_seventeen:
         bye_score = next(players[v].score for v in range(n) if mate[v] == v)
         for i in range(n):
@@ -206,9 +206,11 @@ def _pair(
                 for v in range(n)
                 if players[v].score >= top_score
             )
-        counts = sorted(-p.played_games for p in players if p.score == bye_score)
-        for rank_, games in enumerate(counts):
-            played_rank[games] = rank_
+        # [C9]: among the players on the PAB score, the more unplayed games a player has, the
+        # more their being paired weighs (rank: last position in the ascending order)
+        counts = sorted(played_rounds - p.played_games for p in players if p.score == bye_score)
+        for rank_, unplayed in enumerate(counts):
+            unplayed_rank[unplayed] = rank_
     if odd and two_thousand_seventeen:
         bye_score = None
 
@@ -219,7 +221,7 @@ def _pair(
             players[hi], players[lo], in_current=cur, in_next=nxt,
             bye_candidate_higher=candidate(players[hi], bye_score),
             bye_candidate_lower=candidate(players[lo], bye_score),
-            c9_active=c9, bye_score=bye_score or 0, played_rank=played_rank,
+            c9_active=c9, bye_score=bye_score or 0, unplayed_rank=unplayed_rank,
         )
 
     result: list[tuple[int, int]] = []

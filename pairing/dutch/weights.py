@@ -83,7 +83,7 @@ class Layout:
         bye_candidate_lower: bool,
         c9_active: bool = False,
         bye_score: int = 0,
-        played_rank: dict[int, int] | None = None,
+        unplayed_rank: dict[int, int] | None = None,
     ) -> int:
         """Return the weight of a legal pair (the caller checks compatibility first).
 
@@ -110,11 +110,11 @@ class Layout:
                 w |= 1 << self.group_shift[higher.score]
         # [C9] minimise the unplayed games of the PAB assignee
         w <<= S
-        if c9_active and played_rank is not None:
+        if c9_active and unplayed_rank is not None:
             if higher.score == bye_score:
-                w |= played_rank[-higher.played_games]
+                w |= unplayed_rank[self.played_rounds - higher.played_games]
             if lower.score == bye_score:
-                w += played_rank[-lower.played_games]
+                w += unplayed_rank[self.played_rounds - lower.played_games]
         w = self._colour_bits(w, lower, higher, in_current)
         w = self._float_bits(w, higher, lower, in_current)
         # room for the generation order (Art. 3.6-3.7, 4.2-4.4)
