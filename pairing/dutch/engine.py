@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pairing.dutch.colours import allocate_colours
-from pairing.dutch.players import PlayerState, build_players
+from pairing.dutch.players import Float, PlayerState, build_players
 from pairing.dutch.weights import Layout, compatible
 from pairing.errors import NoValidPairing
 from pairing.matching import max_weight_matching
-from pairing.model import RoundPairing, RuleSet, Tournament
+from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament
 from pairing.model import format_points
 from pairing.trf import next_round_number
 
@@ -119,6 +119,8 @@ def pair_round(
     boards.sort(key=lambda b: (min(b.white, b.black), b.white))
     if bye is not None:
         note.add(f"pairing-allocated bye: {bye}")
+    if explain:
+        _explain_criteria(note, {p.tpn: p for p in players}, boards, bye)
     return RoundPairing(
         round=k, boards=tuple(boards), bye=bye, explanation=tuple(note.lines) if explain else ()
     )
@@ -416,6 +418,13 @@ def _pair(
                     new_mdp += 1
                 if bye_score is not None and players[mate[v]].score < bye_score:
                     c9 = False
+        paired_here = [
+            f"{players[v].tpn}-{players[mate[v]].tpn}"
+            for v in bracket[:size]
+            if matched[v] and v < mate[v]
+        ]
+        if paired_here:
+            note.add("  pairs: " + " ".join(paired_here))
         downfloaters = [players[v].tpn for v in new_bracket[:new_mdp]]
         if downfloaters and size > 1:
             note.add(f"  downfloaters: {', '.join(map(str, downfloaters))}")
@@ -427,6 +436,37 @@ def _pair(
     for v in bracket:
         result.append((v, v))
     return result
+
+
+def _explain_criteria(
+    note: _Explanation, players: dict[int, PlayerState], boards: list[Board], bye: int | None
+) -> None:
+    """List the quality criteria the round does not fully meet ([C12]-[C17])."""
+    no_colour, no_strong, down_again, up_again = [], [], [], []
+    for board in boards:
+        for tpn, colour in ((board.white, Color.WHITE), (board.black, Color.BLACK)):
+            p = players[tpn]
+            if p.preference is not None and p.preference is not colour:
+                no_colour.append(tpn)
+                if p.strong or p.absolute:
+                    no_strong.append(tpn)
+        w, b = players[board.white], players[board.black]
+        if w.score != b.score:
+            high, low = (w, b) if w.score > b.score else (b, w)
+            if high.float1 is Float.DOWN:
+                down_again.append(high.tpn)
+            if low.float1 is Float.UP:
+                up_again.append(low.tpn)
+    if bye is not None and players[bye].float1 is Float.DOWN:
+        down_again.append(bye)
+    for article, what, tpns in (
+        ("[C12]", "colour preference not granted", no_colour),
+        ("[C13]", "strong or absolute colour preference not granted", no_strong),
+        ("[C14]", "downfloat again after a downfloat in the previous round", down_again),
+        ("[C15]", "upfloat again after an upfloat in the previous round", up_again),
+    ):
+        if tpns:
+            note.add(f"{article} {what}: {' '.join(map(str, sorted(tpns)))}")
 
 
 def _explain_bracket(
