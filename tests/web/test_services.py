@@ -195,3 +195,13 @@ def test_a_whole_seven_round_tournament(arbiter):
     assert scores(copy) == table
     assert copy.round_set.count() == 7
     assert services.export_trf(copy) == text
+
+
+@needs_engine
+def test_an_impossible_pairing_is_refused_with_the_engines_reason(arbiter):
+    t = make_tournament(arbiter, players=2, rounds=3)
+    services.draw_initial_color(t, arbiter, rng=random.Random(1))
+    play(services.pair_next_round(t, arbiter), arbiter, random.Random(1))
+    with pytest.raises(services.ServiceError, match="The engine cannot pair round 2"):
+        services.pair_next_round(t, arbiter)
+    assert t.round_set.count() == 1
