@@ -111,23 +111,30 @@ def mini_table(ctx: Context, group: list[int], played: bool) -> tuple[dict[int, 
     return scores, unmet
 
 
-def direct_encounter(ctx: Context, group: list[int], played: bool) -> list[list[int]]:
+def direct_encounter(
+    ctx: Context, group: list[int], played: bool, shown: dict[int, Fraction] | None = None
+) -> list[list[int]]:
     """Split a tied group into ordered tiers by direct encounter (Art. 6).
 
     If every player met every other one, the mini-table orders them and any tier still tied
     (smaller than the group) is split again among itself. Otherwise a player ranks ahead only
     when no result of the missing games could catch up: their score exceeds every other's score
     plus the points of a win for each game that other did not play within the group.
+
+    ``shown`` receives, for each player, the score of the innermost group that decided their
+    place (what a standings page shows as the DE value).
     """
     if len(group) < 2:
         return [list(group)]
     scores, unmet = mini_table(ctx, group, played)
+    if shown is not None:
+        shown.update(scores)
     if not any(unmet.values()):
         tiers: list[list[int]] = []
         for value in sorted(set(scores.values()), reverse=True):
             tier = [tpn for tpn in group if scores[tpn] == value]
             if 1 < len(tier) < len(group):
-                tiers.extend(direct_encounter(ctx, tier, played))
+                tiers.extend(direct_encounter(ctx, tier, played, shown))
             else:
                 tiers.append(tier)
         return tiers
@@ -135,6 +142,8 @@ def direct_encounter(ctx: Context, group: list[int], played: bool) -> list[list[
     tiers = []
     while len(remaining) > 1:
         scores, unmet = mini_table(ctx, remaining, played)
+        if shown is not None and len(remaining) < len(group):
+            shown.update(scores)
         leader = next(
             (
                 tpn
@@ -186,10 +195,10 @@ def standings(
             if len(group) == 1:
                 refined.append(group)
             elif spec.acronym is Acronym.DE:
-                scores, _ = mini_table(ctx, group, spec.played)
+                shown: dict[int, Fraction] = {}
+                refined.extend(direct_encounter(ctx, group, spec.played, shown))
                 for tpn in group:
-                    values[tpn][i] = scores[tpn]
-                refined.extend(direct_encounter(ctx, group, spec.played))
+                    values[tpn][i] = shown[tpn]
             else:
                 keyed = sorted(group, key=lambda t: _sort_key(spec, values[t][i]), reverse=True)
                 for tpn in keyed:
