@@ -406,3 +406,30 @@ def test_appo_averages_the_opponents_perfect_performances():
     ctx = Context(PLAYED)
     ptps = [compute(ctx, parse_spec("PTP"), tpn).value for tpn in (1, 2, 3)]
     assert value(PLAYED, "APPO", 4) == (2 * sum(ptps) + 3) // 6
+
+
+def test_direct_encounter_reapplied_to_the_still_tied():
+    # Four players on 2 points who all met: against each other 3 and 4 scored 2, 1 and 2 scored 1.
+    # Art. 6: the mini-table gives {3, 4} then {1, 2}; each pair is examined again on its own:
+    # 3 beat 4, 1 beat 2. The DE value shown is the score of that innermost group.
+    t = build(
+        {
+            1: "2w1 3b0 4w0 5w1",
+            2: "1b0 4w0 3b1 6w1",
+            3: "4w1 1w1 2w0 7b0",
+            4: "3b0 2b1 1b1 8b0",
+            5: "Z Z Z 1b0",
+            6: "Z Z Z 2b0",
+            7: "Z Z Z 3w1",
+            8: "Z Z Z 4w1",
+        }
+    )
+    table = standings(t, parse_specs("DE"))
+    assert [(r.rank, r.tpn, r.values[0]) for r in table.rows[:4]] == [
+        (1, 3, F(1)),
+        (2, 4, F(0)),
+        (3, 1, F(1)),
+        (4, 2, F(0)),
+    ]
+    # 7 and 8 (1 point) never met; 5 and 6 (0) neither: shared ranks.
+    assert [(r.rank, r.tpn) for r in table.rows[4:]] == [(5, 7), (5, 8), (7, 5), (7, 6)]
