@@ -31,8 +31,9 @@ PRESETS: dict[str, Preset] = {
             "fide-swiss",
             "FIDE individual Swiss (default)",
             "BH/C1,BH,DE,WIN,WON,BPG,BWG,PS",
-            "Buchholz family first, as C.07 advises for Swiss events; the order of the count "
-            "tie-breaks follows common arbiter practice.",
+            "Buchholz family first, then direct encounter and the counts, as Swiss events "
+            "commonly list them. Not checked against a C.07 table of recommendations (the text "
+            "is not in the project's rules folder): the event's regulations decide.",
         ),
         Preset(
             "fide-swiss-sb",
