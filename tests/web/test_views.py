@@ -226,3 +226,11 @@ def test_import_of_a_broken_trf_names_the_line(client, staff):
         follow=True,
     )
     assert any(m.startswith("TRF file: line 2") for m in messages_of(response))
+
+
+def test_a_message_is_shown_once(client, arbiter, tournament):
+    client.force_login(arbiter)
+    response = client.post(url("arbiter-renumber", tournament.pk), follow=True)
+    assert "Pairing numbers reassigned by rating, title and name." in messages_of(response)
+    again = client.get(url("arbiter-tournament", tournament.pk))
+    assert messages_of(again) == []
