@@ -23,14 +23,14 @@ from .specs import Acronym, TieBreakSpec, format_specs, parse_spec, parse_specs
 from .standings import PlayerExplanation, StandingRow, Standings, explain, format_value, standings
 
 __all__ = [
+    "DEFAULT_PRESET",
+    "PRESETS",
     "Acronym",
     "Breakdown",
     "Context",
-    "DEFAULT_PRESET",
     "Edition",
     "Element",
     "Kind",
-    "PRESETS",
     "PlayerExplanation",
     "RoundRecord",
     "Rules",

@@ -17,7 +17,8 @@ from pairing.trf import read_trf
 from .compute import Edition, Rules
 from .presets import DEFAULT_PRESET, PRESETS, preset, tiebreak_records
 from .specs import parse_specs
-from .standings import explain, format_value as show, standings
+from .standings import explain, standings
+from .standings import format_value as show
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,8 +26,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", type=Path)
     parser.add_argument("--tiebreaks", help="comma-separated codes, e.g. BH/C1,BH,DE")
     parser.add_argument("--preset", choices=sorted(PRESETS))
-    parser.add_argument("--rules", choices=["2026", "2024"], default="2026",
-                        help="C.07 Art. 16 text: 2026 (capped dummies) or 2024")
+    parser.add_argument(
+        "--rules",
+        choices=["2026", "2024"],
+        default="2026",
+        help="C.07 Art. 16 text: 2026 (capped dummies) or 2024",
+    )
     parser.add_argument("--unrated-rating", type=int, help="rating given to unrated players")
     parser.add_argument("--after-round", type=int)
     parser.add_argument("--explain", type=int, metavar="TPN")
@@ -42,12 +47,16 @@ def main(argv: list[str] | None = None) -> int:
         rules = Rules(Edition(args.rules), args.unrated_rating, args.after_round)
         if args.explain is not None:
             info = explain(t, specs, args.explain, rules)
-            print(f"{info.tpn} {info.name}: {show(info.points)} points, {show(info.adjusted)} for opponents")
+            print(
+                f"{info.tpn} {info.name}: {show(info.points)} points, {show(info.adjusted)} for opponents"
+            )
             for b in info.breakdowns:
                 print(f"{b.spec.code} = {show(b.value)}  {'; '.join(b.notes)}")
                 for e in b.elements:
                     who = f"opponent {e.opponent}" if e.opponent else ("dummy" if e.dummy else "")
-                    print(f"    round {e.round:2} {who:12} {show(e.value):>8}{' cut' if e.cut else ''}  {e.note}")
+                    print(
+                        f"    round {e.round:2} {who:12} {show(e.value):>8}{' cut' if e.cut else ''}  {e.note}"
+                    )
             for spec, why in info.dropped:
                 print(f"{spec.code} dropped: {why}")
             return 0
@@ -56,7 +65,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 3
     print(f"Standings after round {table.rounds}")
-    print("Rk   TPN  Name                            Pts " + " ".join(f"{s.code:>7}" for s in table.specs))
+    print(
+        "Rk   TPN  Name                            Pts "
+        + " ".join(f"{s.code:>7}" for s in table.specs)
+    )
     for row in table.rows:
         rank = f"{row.rank}{'=' if row.shared else ''}"
         cells = " ".join(f"{show(v):>7}" for v in row.values)

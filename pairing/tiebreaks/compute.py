@@ -9,7 +9,7 @@ which were cut, which dummy opponents (Art. 16.4) stood in for unplayed rounds.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from pairing.model import Color, Player, ResultCode, RoundEntry, Tournament
@@ -223,7 +223,9 @@ def _cut_most(elements: list[Element], n: int) -> list[Element]:
     return out
 
 
-def _apply_modifiers(elements: list[Element], spec: TieBreakSpec, *, sb: bool = False) -> list[Element]:
+def _apply_modifiers(
+    elements: list[Element], spec: TieBreakSpec, *, sb: bool = False
+) -> list[Element]:
     if spec.cut:
         return _cut_least(elements, spec.cut, sb=sb)
     if spec.median:
@@ -290,7 +292,9 @@ def _rep(ctx, spec, tpn):  # Art. 7.6: not a forfeit loss, not a requested bye o
         ctx,
         spec,
         tpn,
-        lambda r: r.kind not in (Kind.FORFEIT_LOSS, Kind.FULL_POINT_BYE) and not r.kind.is_requested_bye,
+        lambda r: (
+            r.kind not in (Kind.FORFEIT_LOSS, Kind.FULL_POINT_BYE) and not r.kind.is_requested_bye
+        ),
         "rounds one elected to play",
     )
 
@@ -322,7 +326,9 @@ def _ps(ctx, spec, tpn):  # Art. 7.5; Cut-n leaves out the running scores after 
     elements = []
     for r in ctx.records[tpn]:
         running += r.points
-        elements.append(Element(r.round, running, cut=r.round <= spec.cut, note="score after round"))
+        elements.append(
+            Element(r.round, running, cut=r.round <= spec.cut, note="score after round")
+        )
     return Breakdown(spec, _total(elements), tuple(elements))
 
 
@@ -392,7 +398,9 @@ def _aro(ctx, spec, tpn):  # Art. 10.1: games played over the board, 0.5 rounded
     games, missing = _rated_games(ctx, tpn)
     if missing:
         return Breakdown(spec, None, (), tuple(missing))
-    elements = [Element(r.round, Fraction(rating), r.opponent, note="rating") for r, rating in games]
+    elements = [
+        Element(r.round, Fraction(rating), r.opponent, note="rating") for r, rating in games
+    ]
     elements = _apply_modifiers(elements, spec)
     live = [e for e in elements if not e.cut]
     if not live:
@@ -407,7 +415,9 @@ def _tpr(ctx, spec, tpn):  # Art. 10.2: ARO + dp(p), table 8.1a
     aro = round_half_up(Fraction(sum(rating for _, rating in games), len(games)))
     score = sum((r.game_score for r, _ in games), Fraction(0))
     dp = dp_for(score, len(games))
-    elements = tuple(Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games)
+    elements = tuple(
+        Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games
+    )
     return Breakdown(spec, aro + dp, elements, (f"ARO {aro}, score {score}/{len(games)}, dp {dp}",))
 
 
@@ -417,7 +427,9 @@ def _ptp(ctx, spec, tpn):  # Art. 10.3: lowest rating whose expected score reach
         return Breakdown(spec, None, (), tuple(missing) or ("no game played over the board",))
     ratings = [rating for _, rating in games]
     score = sum((r.game_score for r, _ in games), Fraction(0))
-    elements = tuple(Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games)
+    elements = tuple(
+        Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games
+    )
     if score == 0:
         return Breakdown(spec, min(ratings) - 800, elements, ("no point: lowest rating - 800",))
     # Only a zero score needs a rule of its own (every rating would do). A full score is

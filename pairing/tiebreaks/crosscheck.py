@@ -21,17 +21,16 @@ import argparse
 import sys
 import time
 from collections import Counter, defaultdict
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-
-from dataclasses import replace
 
 from pairing.model import STANDARD_POINTS, ResultCode, RoundEntry, Tournament
 from pairing.trf import read_trf
 
 from .compute import Context, Edition, Rules, compute
-from .rounds import Kind
 from .ratings import round_half_up
+from .rounds import Kind
 from .specs import Acronym, parse_spec
 from .standings import direct_encounter
 
@@ -90,16 +89,35 @@ def reference_players(ctx: Context):
             colour = "black" if r.color is not None and r.color.value == "b" else "white"
             if r.kind is Kind.PLAYED:
                 games.append(
-                    GameRecord(r.opponent, rating(r.opponent), float(r.game_score), colour, r.round, kind="played")
+                    GameRecord(
+                        r.opponent,
+                        rating(r.opponent),
+                        float(r.game_score),
+                        colour,
+                        r.round,
+                        kind="played",
+                    )
                 )
             elif r.kind is Kind.FORFEIT_WIN:
-                games.append(GameRecord(r.opponent, rating(r.opponent), 1.0, colour, r.round, kind="forfeit_win"))
+                games.append(
+                    GameRecord(
+                        r.opponent, rating(r.opponent), 1.0, colour, r.round, kind="forfeit_win"
+                    )
+                )
             elif r.kind is Kind.FORFEIT_LOSS:
-                games.append(GameRecord(r.opponent, rating(r.opponent), 0.0, colour, r.round, kind="forfeit_loss"))
+                games.append(
+                    GameRecord(
+                        r.opponent, rating(r.opponent), 0.0, colour, r.round, kind="forfeit_loss"
+                    )
+                )
             elif r.kind is Kind.PAB:
                 games.append(GameRecord(-1, 0, 1.0, "white", r.round, kind="pairing_bye"))
             else:
-                games.append(GameRecord(-1, 0, _SCORE.get(r.kind, 0.0), "white", r.round, kind="requested_bye"))
+                games.append(
+                    GameRecord(
+                        -1, 0, _SCORE.get(r.kind, 0.0), "white", r.round, kind="requested_bye"
+                    )
+                )
         points = sum(g.score for g in games)
         players[tpn] = PlayerTiebreakData(tpn, rating(tpn), points, games)
     return players
@@ -157,7 +175,11 @@ def _explain(code: str, ctx: Context, ref, tpn: int, ours, theirs: float, pre):
     if acronym == "KS":
         threshold = ctx.win * ctx.rounds / 2
         raw = sum(
-            (r.points for r in ctx.records[tpn] if ctx._as_game(r, spec.played) and ctx.score[r.opponent] >= threshold),
+            (
+                r.points
+                for r in ctx.records[tpn]
+                if ctx._as_game(r, spec.played) and ctx.score[r.opponent] >= threshold
+            ),
             Fraction(0),
         )
         if _same(raw, theirs):
@@ -175,7 +197,11 @@ def _explain(code: str, ctx: Context, ref, tpn: int, ours, theirs: float, pre):
     if acronym == "APPO":
         # Our average of the reference's PTPs of the opponents gives the reference's APPO.
         ptps = [
-            Fraction(fide2026.FIDE2026_REGISTRY["ptp"](ref[r.opponent], ref, ctx.rounds, "swiss", 0.5, False, pre))
+            Fraction(
+                fide2026.FIDE2026_REGISTRY["ptp"](
+                    ref[r.opponent], ref, ctx.rounds, "swiss", 0.5, False, pre
+                )
+            )
             for r in ctx.records[tpn]
             if r.played
         ]
@@ -201,7 +227,9 @@ def _fore_played_games_only(ctx: Context) -> Context:
             e = entries[-1]
             entries[-1] = RoundEntry(e.opponent, e.color, ResultCode.DRAW)
         players.append(replace(p, rounds=tuple(entries)))
-    fore = Context(replace(ctx.tournament, players=tuple(players)), replace(ctx.rules, after_round=last))
+    fore = Context(
+        replace(ctx.tournament, players=tuple(players)), replace(ctx.rules, after_round=last)
+    )
     _FORE_PLAYED.clear()
     _FORE_PLAYED[id(ctx)] = fore
     return fore
@@ -245,7 +273,9 @@ def check_file(path: Path, report: Report) -> None:
     if not standard:
         # The reference takes game scores 1 / 1/2 / 0 only: compare what does not depend on
         # the point system.
-        report.skipped["non-standard point system (files; point-based tie-breaks not compared)"] += 1
+        report.skipped[
+            "non-standard point system (files; point-based tie-breaks not compared)"
+        ] += 1
         criteria = {code: CRITERIA[code] for code in POINT_FREE}
     for code, name in criteria.items():
         spec = parse_spec(code)
@@ -260,7 +290,9 @@ def check_file(path: Path, report: Report) -> None:
                 code,
                 _same(ours, theirs),
                 f"{path.name} #{tpn}: ours {ours} theirs {theirs} | {_describe(ctx, tpn)}",
-                lambda: _explain(code, ctx, ref, tpn, ours, theirs, pre),
+                lambda code=code, tpn=tpn, ours=ours, theirs=theirs: _explain(
+                    code, ctx, ref, tpn, ours, theirs, pre
+                ),
             )
     if not standard:
         return
@@ -274,7 +306,9 @@ def check_file(path: Path, report: Report) -> None:
                 code,
                 _same(ours, theirs),
                 f"{path.name} #{tpn}: ours {ours} theirs {theirs} | {_describe(ctx, tpn)}",
-                lambda: _explain(code, ctx, ref, tpn, ours, theirs, pre_p),
+                lambda code=code, tpn=tpn, ours=ours, theirs=theirs: _explain(
+                    code, ctx, ref, tpn, ours, theirs, pre_p
+                ),
             )
     old = Context(t, Rules(edition=Edition.C07_2024, unrated_rating=UNRATED_RATING))
     pre24 = fide2024._precompute(ref, n)
@@ -302,7 +336,7 @@ def check_file(path: Path, report: Report) -> None:
             "DE (tied groups)",
             ours == theirs,
             f"{path.name} group {group}: ours {ours} theirs {theirs}",
-            lambda: _explain_de(ctx, group),
+            lambda group=group: _explain_de(ctx, group),
         )
 
 
@@ -327,7 +361,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import tiebreak_core  # noqa: F401
     except ImportError:
-        print("tiebreak-core is not installed (pip install -r requirements-dev.txt)", file=sys.stderr)
+        print(
+            "tiebreak-core is not installed (pip install -r requirements-dev.txt)", file=sys.stderr
+        )
         return 3
     files = sorted(args.corpus.glob("*.trf"))
     if args.limit:
@@ -336,7 +372,11 @@ def main(argv: list[str] | None = None) -> int:
     start = time.process_time()
     for path in files:
         if args.max_players:
-            players = sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("001"))
+            players = sum(
+                1
+                for line in path.read_text(encoding="utf-8").splitlines()
+                if line.startswith("001")
+            )
             if players > args.max_players:
                 report.skipped[f"more than {args.max_players} players (files)"] += 1
                 continue

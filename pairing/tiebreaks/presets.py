@@ -107,7 +107,9 @@ def parse_212(line: str) -> tuple[TieBreakSpec, ...]:
     return parse_specs(",".join(items[1:]))
 
 
-def tiebreak_records(tournament_other_records: tuple[tuple[str, str], ...]) -> tuple[TieBreakSpec, ...] | None:
+def tiebreak_records(
+    tournament_other_records: tuple[tuple[str, str], ...],
+) -> tuple[TieBreakSpec, ...] | None:
     """The tie-break list of a file read by :func:`pairing.trf.read_trf` (``212`` wins over
     ``202``), or None when the file has neither."""
     by_code = dict(tournament_other_records)

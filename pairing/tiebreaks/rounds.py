@@ -90,7 +90,13 @@ def _classify(entry: RoundEntry | None, ps: PointSystem) -> tuple[Kind, Fraction
     result = entry.result
     if entry.opponent is not None:
         if entry.game_was_played:
-            score = Fraction(1) if result in _WON else Fraction(1, 2) if result in _DRAWN else Fraction(0)
+            score = (
+                Fraction(1)
+                if result in _WON
+                else Fraction(1, 2)
+                if result in _DRAWN
+                else Fraction(0)
+            )
             return Kind.PLAYED, points, score
         if result is ResultCode.FORFEIT_WIN:
             return Kind.FORFEIT_WIN, points, None
@@ -107,7 +113,9 @@ def _classify(entry: RoundEntry | None, ps: PointSystem) -> tuple[Kind, Fraction
     raise TieBreakInputError(f"result {result.value!r} without an opponent")
 
 
-def player_records(entries: tuple[RoundEntry, ...], rounds: int, ps: PointSystem) -> tuple[RoundRecord, ...]:
+def player_records(
+    entries: tuple[RoundEntry, ...], rounds: int, ps: PointSystem
+) -> tuple[RoundRecord, ...]:
     """Classify rounds 1..rounds of one participant (missing entries are absences)."""
     raw = []
     for r in range(1, rounds + 1):

@@ -40,6 +40,11 @@ class Standings:
     rows: tuple[StandingRow, ...]
 
 
+UNRATED_REASON = (
+    "unrated players take part and the tournament sets no rating for them (C.07 Art. 10)"
+)
+
+
 def usable_specs(
     ctx: Context, specs: tuple[TieBreakSpec, ...] | list[TieBreakSpec]
 ) -> tuple[tuple[TieBreakSpec, ...], tuple[tuple[TieBreakSpec, str], ...]]:
@@ -50,8 +55,7 @@ def usable_specs(
             dropped.append(
                 (
                     spec,
-                    "unrated players take part and the tournament sets no rating for them "
-                    "(C.07 Art. 10)",
+                    UNRATED_REASON,
                 )
             )
         else:
@@ -87,7 +91,9 @@ def _sort_key(spec: TieBreakSpec, value: Value) -> tuple:
 # Direct encounter (Art. 6)
 
 
-def _meetings(ctx: Context, tpn: int, group: frozenset[int], played: bool) -> dict[int, list[RoundRecord]]:
+def _meetings(
+    ctx: Context, tpn: int, group: frozenset[int], played: bool
+) -> dict[int, list[RoundRecord]]:
     out: dict[int, list[RoundRecord]] = {}
     for r in ctx.records[tpn]:
         if r.opponent in group and ctx._as_game(r, played):
@@ -95,7 +101,9 @@ def _meetings(ctx: Context, tpn: int, group: frozenset[int], played: bool) -> di
     return out
 
 
-def mini_table(ctx: Context, group: list[int], played: bool) -> tuple[dict[int, Fraction], dict[int, int]]:
+def mini_table(
+    ctx: Context, group: list[int], played: bool
+) -> tuple[dict[int, Fraction], dict[int, int]]:
     """Points each player scored against the others of ``group`` (repeated meetings averaged),
     and for each player the number of others they did not meet (Art. 6.1)."""
     members = frozenset(group)
@@ -148,9 +156,7 @@ def direct_encounter(
             (
                 tpn
                 for tpn in remaining
-                if all(
-                    scores[tpn] > scores[o] + ctx.win * unmet[o] for o in remaining if o != tpn
-                )
+                if all(scores[tpn] > scores[o] + ctx.win * unmet[o] for o in remaining if o != tpn)
             ),
             None,
         )
@@ -202,7 +208,11 @@ def standings(
             else:
                 keyed = sorted(group, key=lambda t: _sort_key(spec, values[t][i]), reverse=True)
                 for tpn in keyed:
-                    if refined and refined[-1] is not group and _same(spec, values, i, refined[-1], tpn, group):
+                    if (
+                        refined
+                        and refined[-1] is not group
+                        and _same(spec, values, i, refined[-1], tpn, group)
+                    ):
                         refined[-1].append(tpn)
                     else:
                         refined.append([tpn])

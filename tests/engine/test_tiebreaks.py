@@ -90,7 +90,10 @@ def test_aob_and_apro():
 def test_ptp_lowest_rating_reaching_the_score():
     # Art. 10.3: 1 point from two games against 2000s. At 1997 the difference is 3, still
     # PD 0.50 per game (table 8.1b, 0-3); at 1996 it is 0.49 per game: too little.
-    t = build({1: "2w1 3b0", 2: "1b0 4w1", 3: "4b1 1w1", 4: "3w0 2b0"}, {1: 1500, 2: 2000, 3: 2000, 4: 1500})
+    t = build(
+        {1: "2w1 3b0", 2: "1b0 4w1", 3: "4b1 1w1", 4: "3w0 2b0"},
+        {1: 1500, 2: 2000, 3: 2000, 4: 1500},
+    )
     assert value(t, "PTP", 1) == 1997
     # A full score: the lowest rating expecting 1 per game is 736 above the highest opponent
     # (differences above 735 give PD 1.00); no point: lowest opponent - 800.
@@ -321,7 +324,12 @@ def test_unrated_players_drop_rating_tie_breaks_unless_a_rating_is_set():
 def test_after_round_gives_the_standings_of_an_earlier_round():
     table = standings(PLAYED, parse_specs("BH"), Rules(after_round=1))
     assert table.rounds == 1
-    assert [(r.tpn, r.points) for r in table.rows] == [(1, F(1)), (3, F(0.5)), (4, F(0.5)), (2, F(0))]
+    assert [(r.tpn, r.points) for r in table.rows] == [
+        (1, F(1)),
+        (3, F(0.5)),
+        (4, F(0.5)),
+        (2, F(0)),
+    ]
 
 
 def test_explanation_names_opponents_cuts_and_dummies():
@@ -342,7 +350,17 @@ def test_explanation_names_opponents_cuts_and_dummies():
 
 def test_non_standard_point_system():
     # 3 / 1 / 0: WIN counts rounds worth 3 points; STD recounts 1 / 1/2 / 0.
-    t = build({1: "2w1 3b=", 2: "1b0 U", 3: "U 1w="}, points=PointSystem(win=30, draw=10, forfeit_win=30, pairing_allocated_bye=30, full_point_bye=30, half_point_bye=10))
+    t = build(
+        {1: "2w1 3b=", 2: "1b0 U", 3: "U 1w="},
+        points=PointSystem(
+            win=30,
+            draw=10,
+            forfeit_win=30,
+            pairing_allocated_bye=30,
+            full_point_bye=30,
+            half_point_bye=10,
+        ),
+    )
     ctx = Context(t)
     assert ctx.score == {1: F(4), 2: F(3), 3: F(4)}
     assert value(t, "WIN", 2) == 1 and value(t, "STD", 1) == F(1.5)
@@ -383,10 +401,34 @@ def test_forfeits_double_forfeit_and_full_point_bye():
     # /P: the forfeits count as games against the scheduled opponent.
     expected = {1: F(1), 2: F(2), 3: F(2), 4: F(1), 5: F(2)}
     assert {tpn: value(FORFEITS, "BH/P", tpn) for tpn in expected} == expected
-    assert {tpn: value(FORFEITS, "REP", tpn) for tpn in range(1, 6)} == {1: 2, 2: 1, 3: 1, 4: 1, 5: 0}
-    assert {tpn: value(FORFEITS, "WIN", tpn) for tpn in range(1, 6)} == {1: 2, 2: 0, 3: 1, 4: 0, 5: 2}
-    assert {tpn: value(FORFEITS, "WON", tpn) for tpn in range(1, 6)} == {1: 1, 2: 0, 3: 1, 4: 0, 5: 0}
-    assert {tpn: value(FORFEITS, "STD", tpn) for tpn in range(1, 6)} == {1: 2, 2: 0, 3: 1, 4: 0, 5: 2}
+    assert {tpn: value(FORFEITS, "REP", tpn) for tpn in range(1, 6)} == {
+        1: 2,
+        2: 1,
+        3: 1,
+        4: 1,
+        5: 0,
+    }
+    assert {tpn: value(FORFEITS, "WIN", tpn) for tpn in range(1, 6)} == {
+        1: 2,
+        2: 0,
+        3: 1,
+        4: 0,
+        5: 2,
+    }
+    assert {tpn: value(FORFEITS, "WON", tpn) for tpn in range(1, 6)} == {
+        1: 1,
+        2: 0,
+        3: 1,
+        4: 0,
+        5: 0,
+    }
+    assert {tpn: value(FORFEITS, "STD", tpn) for tpn in range(1, 6)} == {
+        1: 2,
+        2: 0,
+        3: 1,
+        4: 0,
+        5: 2,
+    }
 
 
 def test_fore_buchholz_draws_final_round_forfeits_too():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,14 +26,18 @@ def tournaments(draw):
         absent = set(draw(st.lists(st.sampled_from(order), max_size=2)))
         present = [tpn for tpn in order if tpn not in absent]
         for tpn in absent:
-            entries[tpn].append(RoundEntry(None, None, ResultCode(draw(st.sampled_from(["H", "Z", "F"])))))
+            entries[tpn].append(
+                RoundEntry(None, None, ResultCode(draw(st.sampled_from(["H", "Z", "F"]))))
+            )
         while len(present) >= 2:
             white, black = present.pop(), present.pop()
             rw, rb = draw(st.sampled_from(GAMES))
             entries[white].append(RoundEntry(black, Color.WHITE, ResultCode(rw)))
             entries[black].append(RoundEntry(white, Color.BLACK, ResultCode(rb)))
         if present:
-            entries[present[0]].append(RoundEntry(None, None, ResultCode(draw(st.sampled_from(ALONE)))))
+            entries[present[0]].append(
+                RoundEntry(None, None, ResultCode(draw(st.sampled_from(ALONE))))
+            )
     ratings = draw(st.lists(st.one_of(st.none(), st.integers(1000, 2800)), min_size=n, max_size=n))
     players = tuple(
         Player(tpn=tpn, name=f"P{tpn}", rating=ratings[tpn - 1], rounds=tuple(entries[tpn]))
@@ -49,9 +54,9 @@ def test_random_consistent_tournaments(t):
     ctx = Context(t)
     rows = table.rows
     assert sorted(r.tpn for r in rows) == [p.tpn for p in t.players]
-    assert all(a.points >= b.points for a, b in zip(rows, rows[1:]))
-    assert all(a.rank <= b.rank for a, b in zip(rows, rows[1:]))
-    for a, b in zip(rows, rows[1:]):
+    assert all(a.points >= b.points for a, b in pairwise(rows))
+    assert all(a.rank <= b.rank for a, b in pairwise(rows))
+    for a, b in pairwise(rows):
         if a.rank == b.rank:
             assert a.shared and b.shared and a.points == b.points and a.values == b.values
         elif a.points == b.points:
@@ -61,8 +66,12 @@ def test_random_consistent_tournaments(t):
         c1 = compute(ctx, parse_spec("BH/C1"), tpn).value
         m1 = compute(ctx, parse_spec("BH/M1"), tpn).value
         assert isinstance(bh, Fraction) and m1 <= c1 <= bh
-        assert compute(ctx, parse_spec("WON"), tpn).value <= compute(ctx, parse_spec("WIN"), tpn).value
-        assert compute(ctx, parse_spec("BWG"), tpn).value <= compute(ctx, parse_spec("BPG"), tpn).value
+        assert (
+            compute(ctx, parse_spec("WON"), tpn).value <= compute(ctx, parse_spec("WIN"), tpn).value
+        )
+        assert (
+            compute(ctx, parse_spec("BWG"), tpn).value <= compute(ctx, parse_spec("BPG"), tpn).value
+        )
         # The adjusted score never falls below the real score (only zero/half byes become draws).
         assert ctx.adjusted[tpn] >= ctx.score[tpn]
 
@@ -84,7 +93,8 @@ def test_random_consistent_tournaments(t):
 )
 def test_random_garbage_gives_a_clear_error_or_a_table(rows):
     players = tuple(
-        Player(tpn=i + 1, name=f"P{i + 1}", rounds=tuple(RoundEntry(*e) for e in row)) for i, row in enumerate(rows)
+        Player(tpn=i + 1, name=f"P{i + 1}", rounds=tuple(RoundEntry(*e) for e in row))
+        for i, row in enumerate(rows)
     )
     try:
         standings(Tournament(players=players), parse_specs(ALL_CODES))

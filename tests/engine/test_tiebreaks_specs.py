@@ -49,7 +49,9 @@ def test_parse_spec(code, spec):
     assert parse_spec(code) == spec
 
 
-@pytest.mark.parametrize("code", ["BH/C1", "BH/M1", "SB/C2/P", "KS/L-1", "KS/L+1", "RTNG/R", "PS/C1", "FB/P"])
+@pytest.mark.parametrize(
+    "code", ["BH/C1", "BH/M1", "SB/C2/P", "KS/L-1", "KS/L+1", "RTNG/R", "PS/C1", "FB/P"]
+)
 def test_code_round_trip(code):
     assert parse_spec(code).code == code
 
@@ -151,7 +153,9 @@ def test_command_line_prints_standings_and_explanation(tmp_path, capsys):
 def test_format_value():
     from pairing.tiebreaks import format_value
 
-    assert [format_value(v) for v in (None, Fraction(27, 2), Fraction(29, 4), Fraction(8), 2045)] == [
+    assert [
+        format_value(v) for v in (None, Fraction(27, 2), Fraction(29, 4), Fraction(8), 2045)
+    ] == [
         "-",
         "13.5",
         "7.25",

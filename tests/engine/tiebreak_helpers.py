@@ -10,7 +10,15 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from pairing.model import STANDARD_POINTS, Color, Player, PointSystem, ResultCode, RoundEntry, Tournament
+from pairing.model import (
+    STANDARD_POINTS,
+    Color,
+    Player,
+    PointSystem,
+    ResultCode,
+    RoundEntry,
+    Tournament,
+)
 
 _TOKEN = re.compile(r"^(\d+)([wb-])([10=+\-WDL])$")
 
@@ -39,8 +47,10 @@ def build(
         )
         for tpn in sorted(rows)
     )
-    return Tournament(players=players, total_rounds=max(len(p.rounds) for p in players), point_system=points)
+    return Tournament(
+        players=players, total_rounds=max(len(p.rounds) for p in players), point_system=points
+    )
 
 
-def F(text: str | int | float) -> Fraction:
+def F(text: str | float) -> Fraction:
     return Fraction(str(text))
