@@ -29,7 +29,7 @@ def url(name, *args):
 
 def started(arbiter, players: int, *, results: bool = True, publish: bool = True) -> Tournament:
     """A tournament whose round 1 is paired (and published, with results, unless told not)."""
-    t = make_tournament(arbiter, players=players, rounds=3)
+    t = make_tournament(arbiter, players=players, rounds=3, tiebreaks="")  # ties stay shared
     services.draw_initial_color(t, arbiter, random.Random(0))
     t.initial_color = "w"
     t.save(update_fields=["initial_color"])

@@ -43,7 +43,7 @@ def table_rows(response, css_class: str) -> list[list[str]]:
 @pytest.fixture
 def five(arbiter):
     """Five players (A strongest ... E), initial colour White: round 1 is A-C, D-B, E has the PAB."""
-    t = make_tournament(arbiter, players=5, rounds=3)
+    t = make_tournament(arbiter, players=5, rounds=3, tiebreaks="")  # ties stay shared
     services.draw_initial_color(t, arbiter, random.Random(0))
     t.initial_color = "w"
     t.save(update_fields=["initial_color"])
@@ -260,3 +260,39 @@ def test_a_bad_tiebreak_list_is_reported_not_crashed(client, arbiter, five):
     assert api.status_code == 503 and "NOPE" in api.json()["detail"]
     # The pages that do not rank players still work.
     assert client.get(url("public-round", five.pk, 1)).status_code == 200
+
+
+def _played(arbiter, players: int):
+    t = make_tournament(arbiter, players=players, rounds=3, tiebreaks="")
+    services.draw_initial_color(t, arbiter, random.Random(0))
+    rnd = pair_and_publish(t, arbiter)
+    boards = rnd.games.filter(board__isnull=False)
+    services.set_results(rnd, arbiter, {g.pk: Result.DRAW for g in boards})
+    services.finish_round(rnd, arbiter)
+    pair_and_publish(t, arbiter)
+    return t
+
+
+@needs_engine
+def test_public_pages_cost_the_same_queries_whatever_the_field(client, arbiter):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def cost(t) -> dict[str, int]:
+        pages = {
+            "list": url("home"), "home": url("public-tournament", t.pk),
+            "round": url("public-round", t.pk, 1), "standings": url("public-standings", t.pk),
+            "crosstable": url("public-crosstable", t.pk), "players": url("public-players", t.pk),
+            "card": url("public-player", t.pk, t.players.get(tpn=2).pk),
+        }
+        counts = {}
+        for name, path in pages.items():
+            with CaptureQueriesContext(connection) as ctx:
+                assert client.get(path).status_code == 200, path
+            counts[name] = len(ctx.captured_queries)
+        return counts
+
+    small = cost(_played(arbiter, 5))
+    large = cost(_played(arbiter, 14))
+    assert small == large
+    assert max(large.values()) <= 8, large
