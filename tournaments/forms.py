@@ -105,7 +105,9 @@ class PlayerForm(forms.ModelForm):
 
 
 class LateEntryForm(PlayerForm):
-    arrival_round = forms.IntegerField(min_value=1, help_text="First round the player is paired in.")
+    arrival_round = forms.IntegerField(
+        min_value=1, help_text="First round the player is paired in."
+    )
 
 
 class UploadForm(forms.Form):

@@ -257,7 +257,9 @@ class Game(models.Model):
         ordering = ["round", models.F("board").asc(nulls_last=True), "white__tpn"]
         constraints = [
             models.UniqueConstraint(
-                fields=["round", "board"], name="unique_board_per_round", condition=Q(board__isnull=False)
+                fields=["round", "board"],
+                name="unique_board_per_round",
+                condition=Q(board__isnull=False),
             ),
             models.UniqueConstraint(fields=["round", "white"], name="unique_white_per_round"),
             models.UniqueConstraint(fields=["round", "black"], name="unique_black_per_round"),
@@ -310,7 +312,9 @@ class ByeRequest(models.Model):
     class Meta:
         ordering = ["round_number", "player__tpn"]
         constraints = [
-            models.UniqueConstraint(fields=["player", "round_number"], name="one_request_per_round"),
+            models.UniqueConstraint(
+                fields=["player", "round_number"], name="one_request_per_round"
+            ),
         ]
 
     def __str__(self) -> str:

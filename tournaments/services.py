@@ -25,7 +25,6 @@ from pairing.model import (
     Tournament as EngineTournament,
 )
 from tournaments.models import (
-    BYE_RESULTS,
     GAME_RESULTS,
     AuditEntry,
     ByeRequest,
@@ -199,7 +198,10 @@ def add_player(tournament: Tournament, actor, **fields) -> Player:
         player = Player.objects.create(tournament=t, tpn=_next_tpn(t), **data)
         _renumber(t)
         player.refresh_from_db()
-        _audit(t, actor, "add player", player=player, article="C.04.2 2.2", after=_player_data(player))
+        _audit(
+            t, actor, "add player", player=player, article="C.04.2 2.2",
+            after=_player_data(player),
+        )
     return player
 
 
@@ -316,7 +318,9 @@ def withdraw_player(player: Player, actor, *, from_round: int | None = None) -> 
                 f"{next_round} at the earliest (unpair a draft round first)."
             )
         if player.withdrawn_from_round is not None and player.withdrawn_from_round < next_round:
-            raise ServiceError(f"{player.name} withdrew before round {player.withdrawn_from_round}.")
+            raise ServiceError(
+                f"{player.name} withdrew before round {player.withdrawn_from_round}."
+            )
         before = player.withdrawn_from_round
         player.withdrawn_from_round = from_round
         player.save(update_fields=["withdrawn_from_round"])
@@ -754,7 +758,8 @@ def standings(tournament: Tournament, *, after_round: int | None = None) -> list
     state = built.tournament
     last = built.rounds if after_round is None else max(0, min(after_round, built.rounds))
     if last < built.rounds:
-        state = replace(state, players=tuple(replace(p, rounds=p.rounds[:last]) for p in state.players))
+        cut = tuple(replace(p, rounds=p.rounds[:last]) for p in state.players)
+        state = replace(state, players=cut)
     table = tiebreak_standings(state, specs)
     column = {spec.code: i for i, spec in enumerate(table.specs)}
     rows = table.rows
@@ -765,7 +770,8 @@ def standings(tournament: Tournament, *, after_round: int | None = None) -> list
     points = state.point_system
     result = []
     for row in rows:
-        label = str(row.rank) if tied[row.rank] == 1 else f"{row.rank}-{row.rank + tied[row.rank] - 1}"
+        size = tied[row.rank]
+        label = str(row.rank) if size == 1 else f"{row.rank}-{row.rank + size - 1}"
         values = tuple(
             format_value(row.values[column[spec.code]]) if spec.code in column else "-"
             for spec in specs
@@ -885,7 +891,9 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
                 birth_year=int(birth) if birth.isdigit() else None,
             )
         if [*players] != list(range(1, len(players) + 1)):
-            raise ServiceError("TRF file: pairing numbers must run from 1 to the number of players.")
+            raise ServiceError(
+                "TRF file: pairing numbers must run from 1 to the number of players."
+            )
         for r in range(1, played_rounds + 1):
             _import_round(t, r, state, players)
         for p in state.players:
@@ -931,7 +939,8 @@ def _import_round(t: Tournament, r: int, state: EngineTournament, players: dict)
                 f"{entry.result.value}/{other.result.value} is not supported by the web app."
             )
         pairs.append((p.tpn, entry.opponent, result))
-    score = {p.tpn: sum(t.point_system.points_for(e) for e in p.rounds[: r - 1]) for p in state.players}
+    points = t.point_system
+    score = {p.tpn: sum(points.points_for(e) for e in p.rounds[: r - 1]) for p in state.players}
     ordered = board_order(
         RoundPairing(r, tuple(_board(w, b) for w, b, _ in pairs)), score
     )
@@ -1022,7 +1031,9 @@ def import_players_csv(tournament: Tournament, actor, text: str) -> list[Player]
                 if value == "":
                     continue
                 if not value.isdigit():
-                    raise ServiceError(f"CSV file, line {line_no}: {key} {value!r} is not a number.")
+                    raise ServiceError(
+                        f"CSV file, line {line_no}: {key} {value!r} is not a number."
+                    )
                 data[key] = int(value)
             else:
                 data[key] = value

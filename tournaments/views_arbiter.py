@@ -165,7 +165,8 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Settings saved.")
             return _dashboard(tournament)
-    return render(request, "tournaments/arbiter/tournament_form.html", {"form": form, "t": tournament})
+    context = {"form": form, "t": tournament}
+    return render(request, "tournaments/arbiter/tournament_form.html", context)
 
 
 @arbiter_action
@@ -395,7 +396,9 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     rows = services.standings(tournament)
     names = services.tiebreak_names(tournament)
     return render(
-        request, "tournaments/arbiter/standings.html", {"t": tournament, "rows": rows, "names": names}
+        request,
+        "tournaments/arbiter/standings.html",
+        {"t": tournament, "rows": rows, "names": names},
     )
 
 

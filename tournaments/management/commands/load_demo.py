@@ -34,12 +34,15 @@ GIVEN = [
 FEDERATIONS = ["SUI", "GER", "FRA", "ITA", "AUT", "NED", "ESP", "POL", "CZE", "HUN"]
 
 
+TITLES = ((2450, "GM"), (2380, "IM"), (2280, "FM"))
+
+
 def _players(rng: random.Random) -> list[dict]:
     names = rng.sample(FAMILY, 40)
     players = []
     for i, family in enumerate(names):
         rating = 2480 - i * 26 + rng.randint(-12, 12)
-        title = "GM" if rating >= 2450 else "IM" if rating >= 2380 else "FM" if rating >= 2280 else ""
+        title = next((t for floor, t in TITLES if rating >= floor), "")
         players.append(
             {
                 "name": f"{family}, {rng.choice(GIVEN)}",
@@ -104,7 +107,8 @@ class Command(BaseCommand):
     def _tournament(self, user, rng: random.Random) -> Tournament:
         t = services.create_tournament(
             user, name=DEMO_NAME, place="Bern", rounds=7,
-            start_date="2026-11-20", end_date="2026-11-24", tiebreaks="BH/C1,BH,DE,WIN,WON,BPG,BWG,PS",
+            start_date="2026-11-20", end_date="2026-11-24",
+            tiebreaks="BH/C1,BH,DE,WIN,WON,BPG,BWG,PS",
         )
         entries = _players(rng)
         late = entries.pop(17)  # arrives in round 3
