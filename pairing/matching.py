@@ -495,7 +495,14 @@ class _Blossom:
         tight = self.slacks(
             [self.eu[k] for k in matched], [self.ev[k] for k in matched], [ew[k] for k in matched]
         )
-        if any(tight):
+        # With parallel edges, only the heaviest one between a matched pair is the matched
+        # edge: the smallest slack per pair must be zero.
+        smallest: dict[int, int] = {}
+        for k, slack in zip(matched, tight):
+            u = min(self.eu[k], self.ev[k])
+            if slack < smallest.get(u, slack + 1):
+                smallest[u] = slack
+        if any(smallest.values()):
             raise AssertionError("matched edge is not tight")
 
     def edge_slack(self, k: int) -> int:

@@ -109,6 +109,15 @@ def test_it_keeps_the_heaviest_of_parallel_edges():
     assert max_weight_matching(4, edges) == [-1, 2, 1, -1]
 
 
+def test_it_certifies_matchings_made_with_parallel_edges(monkeypatch):
+    # Found by hypothesis: the lighter copies of a matched pair are not tight, and the
+    # certificate of the sparse-subgraph path must not take them for the matched edge.
+    monkeypatch.setattr(matching, "CANDIDATES_PER_VERTEX", 1)
+    edges = [(0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 2, 0), (0, 2, 1), (1, 2, 1), (0, 1, 1)]
+    assert weight_of(max_weight_matching(3, edges), edges)[0] == 1
+    assert weight_of(max_weight_matching(3, edges, max_cardinality=True), edges) == (1, 1)
+
+
 def test_it_never_uses_negative_edges_without_max_cardinality():
     assert max_weight_matching(2, [(0, 1, -1)]) == [-1, -1]
     assert max_weight_matching(4, [(0, 1, 3), (1, 2, 4), (2, 3, -2)]) == [-1, 2, 1, -1]
