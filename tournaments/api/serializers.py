@@ -141,7 +141,7 @@ class GameRecordSerializer(serializers.Serializer):
     colour = serializers.CharField(help_text="'w', 'b', or '' (bye, absence, annulled game).")
     opponent = PlayerRefSerializer(allow_null=True)
     result = serializers.CharField(help_text="1, ½, 0, +, −, bye, H, F, Z, abs; * while pending.")
-    points = PointsField(help_text="Null while the result is pending.")
+    points = PointsField(allow_null=True, help_text="Null while the result is pending.")
     total = PointsField(help_text="Running score after this round.")
 
 
