@@ -7,11 +7,13 @@ queries, whatever the number of players or rounds, so that public lists do no N+
 
 from __future__ import annotations
 
+import calendar
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Count, Max, Q, QuerySet
+from django.utils import timezone
 
 from pairing.model import Color, ResultCode, RoundEntry
 from tournaments import services
@@ -271,6 +273,18 @@ def crosstable(tournament: Tournament) -> tuple[Standings, list[int], list[Cross
 class Version:
     etag_seed: str
     last_modified: datetime | None
+
+    def http_last_modified(self) -> int | None:
+        """Seconds since the epoch for Last-Modified, or None during the second of the change.
+
+        HTTP dates have a one-second resolution: a Last-Modified sent during the very second of
+        a change could hide a second change in that same second from If-Modified-Since.
+        """
+        if self.last_modified is None:
+            return None
+        stamp = calendar.timegm(self.last_modified.utctimetuple())
+        now = calendar.timegm(timezone.now().utctimetuple())
+        return stamp if stamp < now else None
 
     def etag(self, *variant: str) -> str:
         """A quoted strong ETag for one representation (variant: path, query, format...)."""

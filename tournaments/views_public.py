@@ -6,22 +6,55 @@ arbiters' business until it is published.
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
 
-from tournaments import queries, services
+from tournaments import conditional, queries, services
 from tournaments.models import Player, Round, Tournament
+
+
+def conditional_for_visitors(view):
+    """ETag / Last-Modified and 304 for anonymous visitors (a phone refreshing the standings).
+
+    Logged-in users see their name and forms in the page header, so their pages are always
+    rendered afresh.
+    """
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.method not in ("GET", "HEAD") or request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        pk = kwargs.get("pk")
+        version = queries.site_version() if pk is None else queries.tournament_version(pk)
+        if version is None:
+            raise Http404("No such tournament.")
+        etag = version.etag(request.get_full_path(), "html")
+        last_modified = version.http_last_modified()
+        response = conditional.not_modified(request, etag, last_modified)
+        if response is None:
+            response = view(request, *args, **kwargs)
+            if response.status_code == 200:
+                conditional.stamp(response, etag, last_modified)
+        patch_vary_headers(response, ["Cookie"])
+        return response
+
+    return wrapper
 
 
 def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk)
 
 
+@conditional_for_visitors
 def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = queries.public_tournaments()
     return render(request, "tournaments/public/list.html", {"tournaments": tournaments})
 
 
+@conditional_for_visitors
 def tournament_home(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     rounds = list(queries.public_rounds(t))
@@ -35,6 +68,7 @@ def tournament_home(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public/home.html", context)
 
 
+@conditional_for_visitors
 def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number, state__in=queries.PUBLIC_STATES)
@@ -82,6 +116,7 @@ def _after_round(request: HttpRequest) -> int | None:
     return number
 
 
+@conditional_for_visitors
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     try:
@@ -101,6 +136,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public/standings.html", context)
 
 
+@conditional_for_visitors
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     try:
@@ -130,12 +166,14 @@ def _cross_cell(cell: queries.Cell | None, opponent: int | None) -> str:
     return f"{opponent}{cell.colour}{cell.symbol}"
 
 
+@conditional_for_visitors
 def player_list(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     context = {"t": t, "players": t.players.order_by("tpn"), "tab": "players"}
     return render(request, "tournaments/public/players.html", context)
 
 
+@conditional_for_visitors
 def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     t = _tournament(pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=t)

@@ -281,7 +281,7 @@ def test_if_modified_since(client, arbiter):
 def test_no_last_modified_during_the_second_of_a_change(client, arbiter):
     t = started(arbiter, 5)
     changed_at = Tournament.objects.get(pk=t.pk).updated_at
-    with mock.patch("tournaments.api.views.timezone.now", return_value=changed_at):
+    with mock.patch("tournaments.queries.timezone.now", return_value=changed_at):
         response = client.get(url("api-rounds", t.pk), **JSON)
     # A second change within the same second would not move a one-second HTTP date.
     assert response.status_code == 200 and "Last-Modified" not in response

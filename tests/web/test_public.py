@@ -296,3 +296,31 @@ def test_public_pages_cost_the_same_queries_whatever_the_field(client, arbiter):
     large = cost(_played(arbiter, 14))
     assert small == large
     assert max(large.values()) <= 8, large
+
+
+@needs_engine
+def test_visitors_get_304_until_the_tournament_changes(client, arbiter, five,
+                                                       django_assert_num_queries):
+    r1 = pair_and_publish(five, arbiter)
+    path = url("public-standings", five.pk)
+    first = client.get(path)
+    etag = first["ETag"]
+    assert first.status_code == 200 and "Cookie" in first["Vary"]
+
+    with django_assert_num_queries(1):
+        again = client.get(path, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again["ETag"] == etag
+    assert client.get(url("home"), HTTP_IF_NONE_MATCH=client.get(url("home"))["ETag"]).status_code == 304
+
+    enter(r1, arbiter, Result.WHITE_WINS, Result.DRAW)
+    changed = client.get(path, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert "after round 1" in text_of(changed)
+
+
+def test_logged_in_users_always_get_a_fresh_page(client, arbiter):
+    t = make_tournament(arbiter, players=2)
+    client.force_login(arbiter)
+    response = client.get(url("public-tournament", t.pk))
+    assert response.status_code == 200 and "ETag" not in response
+    assert "Log out arbiter" in text_of(response)

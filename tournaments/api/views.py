@@ -9,36 +9,19 @@ writes an audit entry (``tournaments.queries.tournament_version``).
 
 from __future__ import annotations
 
-import calendar
-
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
-from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.http import http_date
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from tournaments import queries, services
+from tournaments import conditional, queries, services
 from tournaments.models import Player, Result, Round, Tournament
 
 from . import serializers as s
-
-
-def _last_modified(version: queries.Version) -> int | None:
-    """Seconds since the epoch, or None while the last change's second is not over yet.
-
-    HTTP dates have a one-second resolution: a Last-Modified sent during the very second of a
-    change could hide a second change in that same second from If-Modified-Since.
-    """
-    if version.last_modified is None:
-        return None
-    stamp = calendar.timegm(version.last_modified.utctimetuple())
-    now = calendar.timegm(timezone.now().utctimetuple())
-    return stamp if stamp < now else None
 
 
 class ConditionalGetMixin:
@@ -57,8 +40,8 @@ class ConditionalGetMixin:
             raise NotFound("No such tournament.")
         # One ETag per representation: the JSON and the browsable API differ.
         etag = version.etag(request.get_full_path(), request.accepted_renderer.format)
-        last_modified = _last_modified(version)
-        early = get_conditional_response(request, etag=etag, last_modified=last_modified)
+        last_modified = version.http_last_modified()
+        early = conditional.not_modified(request, etag, last_modified)
         if early is not None:
             self._stamp(early, etag, last_modified)
             return early
@@ -69,11 +52,7 @@ class ConditionalGetMixin:
 
     @staticmethod
     def _stamp(response, etag: str, last_modified: int | None) -> None:
-        response["ETag"] = etag
-        if last_modified is not None:
-            response["Last-Modified"] = http_date(last_modified)
-        # Caches may keep a copy but must ask again each time (a scoreboard wants fresh data).
-        response["Cache-Control"] = "no-cache"
+        conditional.stamp(response, etag, last_modified)
         patch_vary_headers(response, ["Accept"])
 
 
