@@ -25,6 +25,9 @@ from pairing.trf import next_round_number
 
 __all__ = ["pair_round"]
 
+FAR_NEIGHBOURS = 16
+"""Compatible neighbours kept per player for the completion edges of far players."""
+
 
 class _Matcher:
     """Edge weights over all players to pair (vertices in pairing order), and their matching.
@@ -153,6 +156,26 @@ def _pair(
                 players[i], players[j], final_round=final_round, threshold=threshold,
                 forbidden=forbidden,
             )
+    # Outside the bracket being paired and the next score group, an edge only says "these two
+    # could still be paired" ([C4]). Keeping, for each player, the edges to the nearest
+    # FAR_NEIGHBOURS compatible players above and below in the pairing order is enough for
+    # that and keeps the graph sparse; the bracket and the next group always get all edges.
+    near: set[tuple[int, int]] = set()
+    for i in range(n):
+        found = 0
+        for j in range(i + 1, n):
+            if ok[i][j]:
+                near.add((i, j))
+                found += 1
+                if found == FAR_NEIGHBOURS:
+                    break
+        found = 0
+        for j in range(i - 1, -1, -1):
+            if ok[i][j]:
+                near.add((j, i))
+                found += 1
+                if found == FAR_NEIGHBOURS:
+                    break
     top_score = players[0].score
     m = _Matcher(n)
     odd = n % 2 == 1
@@ -165,26 +188,29 @@ def _pair(
 
     # Whole-round matching: does a complete pairing exist ([C4], Art. 1.9.1), and which score
     # gets the PAB ([C5], minimised).
-    if odd and not two_thousand_seventeen:
-        for i in range(n):
-            for j in range(i):
-                if ok[i][j]:
-                    a, b = players[i], players[j]
-                    w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
-                    w = (w << G) | (layout.group_shift[a.score] + layout.group_shift[b.score])
-                    w = (w << S) | (a.score >= top_score)
-                    m.set(i, j, w)
-    else:
-        bye_score_initial = None if two_thousand_seventeen else 0
-        for i in range(n):
-            for j in range(i):
-                if ok[i][j]:
-                    m.set(i, j, layout.weight(
-                        players[j], players[i], in_current=False, in_next=False,
-                        bye_candidate_higher=candidate(players[j], bye_score_initial),
-                        bye_candidate_lower=candidate(players[i], bye_score_initial),
-                    ))
-    mate = m.compute()
+    def initial_weights(pairs: list[tuple[int, int]]) -> list[int]:
+        if odd and not two_thousand_seventeen:
+            for j, i in pairs:
+                a, b = players[i], players[j]
+                w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
+                w = (w << G) | (layout.group_shift[a.score] + layout.group_shift[b.score])
+                w = (w << S) | (a.score >= top_score)
+                m.set(i, j, w)
+        else:
+            bye_score_initial = None if two_thousand_seventeen else 0
+            for j, i in pairs:
+                m.set(i, j, layout.weight(
+                    players[j], players[i], in_current=False, in_next=False,
+                    bye_candidate_higher=candidate(players[j], bye_score_initial),
+                    bye_candidate_lower=candidate(players[i], bye_score_initial),
+                ))
+        return m.compute()
+
+    mate = initial_weights(sorted(near))
+    if sum(1 for v in range(n) if mate[v] == v) > 1:
+        # the sparse graph may miss a long edge: decide on all the compatible pairs
+        near = {(j, i) for i in range(n) for j in range(i) if ok[i][j]}
+        mate = initial_weights(sorted(near))
     if sum(1 for v in range(n) if mate[v] == v) > 1:
         raise NoValidPairing(
             "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
@@ -194,14 +220,12 @@ def _pair(
     unplayed_rank: dict[int, int] = {}
     if odd and not two_thousand_seventeen:
         bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        for i in range(n):
-            for j in range(i):
-                if ok[i][j]:
-                    m.set(i, j, layout.weight(
-                        players[j], players[i], in_current=False, in_next=False,
-                        bye_candidate_higher=candidate(players[j], bye_score),
-                        bye_candidate_lower=candidate(players[i], bye_score),
-                    ))
+        for j, i in sorted(near):
+            m.set(i, j, layout.weight(
+                players[j], players[i], in_current=False, in_next=False,
+                bye_candidate_higher=candidate(players[j], bye_score),
+                bye_candidate_lower=candidate(players[i], bye_score),
+            ))
         if bye_score >= top_score:
             c9 = all(
                 players[mate[v]].score >= top_score
