@@ -229,3 +229,56 @@ def test_colour_allocation_grants_both_preferences():
     p = pair_round(t)
     assert Board(1, 2) in p.boards
     assert Board(4, 3) in p.boards
+
+
+# Colour allocation (Art. 5.2) tested on the player facts directly.
+from pairing.dutch.colours import allocate_colours  # noqa: E402
+from pairing.dutch.players import Float, PlayerState  # noqa: E402
+from pairing.model import Color  # noqa: E402
+
+W, B = Color.WHITE, Color.BLACK
+
+
+def facts(tpn, colours, score=10):
+    whites = colours.count(W)
+    imbalance = abs(2 * whites - len(colours))
+    two_same = len(colours) >= 2 and colours[-1] is colours[-2]
+    more_white = whites * 2 > len(colours)
+    if imbalance > 1:  # Art. 1.7.1
+        pref = B if more_white else W
+    elif two_same:
+        pref = colours[-1].opposite
+    elif imbalance == 1:  # Art. 1.7.2
+        pref = B if more_white else W
+    elif colours:  # Art. 1.7.3
+        pref = colours[-1].opposite
+    else:
+        pref = None
+    absolute = imbalance > 1 or two_same
+    return PlayerState(
+        tpn=tpn, rank_index=tpn - 1, score=score, colors=tuple(colours), preference=pref,
+        absolute=absolute, strong=not absolute and imbalance == 1, imbalance=imbalance,
+        repeated=colours[-1] if two_same else None, eligible_for_bye=True,
+        played_games=len(colours), float1=Float.NONE, float2=Float.NONE, met=frozenset(),
+    )
+
+
+def test_colour_stronger_preference_wins_522():
+    # 1 (B W) has a mild preference for Black, 2 (W W) an absolute one: 2 gets Black
+    t = fresh(2)
+    assert allocate_colours(t, facts(1, [B, W]), facts(2, [W, W])) == Board(1, 2)
+
+
+def test_colour_alternates_to_the_latest_difference_523():
+    # Both mild for Black after W in the last round; in round 3 both had Black; in round 2
+    # 1 had White and 2 Black: now 1 gets Black
+    t = fresh(2)
+    one, two = facts(1, [B, W, B, W]), facts(2, [W, B, B, W])
+    assert one.preference is B and two.preference is B
+    assert allocate_colours(t, one, two) == Board(2, 1)
+
+
+def test_colour_higher_ranked_preference_524():
+    # Same histories: the higher ranked (2 has more points) gets their preference (Black)
+    t = fresh(2)
+    assert allocate_colours(t, facts(1, [W, B, W]), facts(2, [W, B, W], score=20)) == Board(1, 2)
