@@ -53,6 +53,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import operator
+import sys
 from collections.abc import Iterable
 
 from pairing.errors import PairingError
@@ -620,7 +621,14 @@ class _Blossom:
 
     def solve(self, max_cardinality: bool) -> list[int]:
         """Run to optimality; return mate (the duals are left decoded in self.dual)."""
-        self._run(max_cardinality)
+        # Blossom expansion and augmentation recurse once per nesting level (at most n / 2).
+        limit = sys.getrecursionlimit()
+        if limit < self.n + 1000:
+            sys.setrecursionlimit(self.n + 1000)
+        try:
+            self._run(max_cardinality)
+        finally:
+            sys.setrecursionlimit(limit)
         self.decode_duals()
         return self.mate
 
@@ -779,6 +787,8 @@ class WeightedMatcher:
     edges of the last solve (plus the edges whose weight changed): the next solve starts from
     it instead of selecting the heaviest edges of every vertex again, and its optimality is
     certified on all edges like the first one.  Duals are not reused.
+
+    Without max_cardinality, a negative weight takes an edge out (it is never matched).
     """
 
     def __init__(
