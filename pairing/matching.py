@@ -192,26 +192,19 @@ class _Blossom:
             self.queue.extend(vertices)
         return vertices
 
-    def push_free_edges(self, x: int, watch: set[int] | None = None) -> None:
-        """Record the least-slack edge from an S-vertex to the free vertex x (for delta_2).
-
-        watch: x just left its tree; free neighbours whose recorded edge came from x are
-        added to it (they must look again).
-        """
-        dual, top, label, ew, lgen, eu, ev, fbest = (
-            self.dual, self.top, self.label, self.ew, self.lgen, self.eu, self.ev, self.fbest
+    def push_free_edges(self, x: int) -> None:
+        """Record the least-slack edge from an S-vertex to the free vertex x (for delta_2)."""
+        dual, top, label, ew, lgen, eu, ev = (
+            self.dual, self.top, self.label, self.ew, self.lgen, self.eu, self.ev
         )
         dx = dual[x]
         best_key = best = -1
         for y, k in zip(self.nbr[x], self.inc[x]):
-            lab = label[top[y]]
-            if lab == _S:
+            if label[top[y]] == _S:
                 key = dx + dual[y] - 2 * ew[k]
                 if best < 0 or key < best_key:
                     best_key, best, other = key, k, y
-            elif watch is not None and lab == _FREE and fbest[y] == k:
-                watch.add(y)
-        fbest[x] = best
+        self.fbest[x] = best
         if best >= 0:
             self.fbest_key[x] = best_key
             self.fbest_gen[x] = (lgen[x], lgen[other])
@@ -461,14 +454,9 @@ class _Blossom:
             self.labeledge[b] = None
             if was == _S and b >= n and dual[b] == 0:
                 self.expand_blossom(b, True)
-        # Free vertices whose recorded best edge came from a vertex that just left its tree
-        # must look again at all their S-neighbours.
-        again: set[int] = set()
+        # Other free vertices whose recorded best edge came from a vertex that just left its
+        # tree look again when that record reaches the top of heap_sf (see _run).
         for x in loose:
-            if label[self.top[x]] == _FREE:
-                self.push_free_edges(x, again)
-        again.difference_update(loose)
-        for x in again:
             if label[self.top[x]] == _FREE:
                 self.push_free_edges(x)
 
@@ -708,11 +696,18 @@ class _Blossom:
                     kind = 1
             while heap_sf:
                 key, k, gu, gv = heap_sf[0]
-                if lgen[eu[k]] == gu and lgen[ev[k]] == gv:
+                u, v = eu[k], ev[k]
+                if lgen[u] == gu and lgen[v] == gv:
                     if delta is None or key - total < delta:
                         delta, kind = key - total, 2
                     break
                 heappop(heap_sf)
+                # A free vertex whose recorded best edge lost its S-end (dissolved tree)
+                # looks at its S-neighbours again.  Its record was its least key, so no
+                # other edge of it can be needed before this point.
+                for x, gx in ((u, gu), (v, gv)):
+                    if fbest[x] == k and lgen[x] == gx and label[top[x]] == _FREE:
+                        self.push_free_edges(x)
             while heap_ss:
                 key, k, gu, gv = heap_ss[0]
                 u, v = eu[k], ev[k]
