@@ -616,19 +616,26 @@ class _Round:
             c8 = (0, c5, m % 2, tuple(sorted(next_lowest, reverse=True)))
             c9 = 0
         zeros = (0,) * n
-        c12 = self.colour_bound(br.players, c6)
-        return (c5, c6, c7, c8, c9, 0, 0, c12, 0, 0, 0, 0, 0, zeros, zeros, zeros, zeros)
+        c12, c13 = self.colour_bound(br.players, c6)
+        return (c5, c6, c7, c8, c9, 0, 0, c12, c13, 0, 0, 0, 0, zeros, zeros, zeros, zeros)
 
-    def colour_bound(self, players: list[int], floaters: int) -> int:
-        """Fewest players who cannot get their preference ([C12]) with that many floaters.
+    def colour_bound(self, players: list[int], floaters: int) -> tuple[int, int]:
+        """Fewest preferences ([C12]) and strong preferences ([C13]) that must be lost.
 
-        Players preferring the majority colour who neither float nor meet a player of the other
-        preference (or of none) must meet each other, one of each such pair losing.
+        A player preferring colour c gets it if they float, meet a player preferring the other
+        colour or none, or meet a weaker preference for c. The others meet each other in pairs
+        where exactly one loses. Summed over both colours.
         """
-        prefs = [self.facts[x].preference for x in players]
-        white, black = prefs.count(Color.WHITE), prefs.count(Color.BLACK)
-        others = len(prefs) - max(white, black)
-        return max(0, -(-(max(white, black) - floaters - others) // 2))
+        f = self.facts
+        c12 = c13 = 0
+        for colour in (Color.WHITE, Color.BLACK):
+            same = [x for x in players if f[x].preference is colour]
+            free = len(players) - len(same)  # the other colour, or no preference
+            mild = sum(1 for x in same if f[x].strength == MILD)
+            strong = sum(1 for x in same if f[x].strength == STRONG)
+            c12 += max(0, -(-(len(same) - floaters - free) // 2))
+            c13 += max(0, -(-(strong - floaters - free - mild) // 2))
+        return c12, c13
 
 
 def reference_pair_round(

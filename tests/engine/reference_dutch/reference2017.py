@@ -201,8 +201,8 @@ class _Round2017(_Round):
                     default=(0,),
                 )
         zeros = (0,) * n
-        c10 = self.colour_bound(br.players, floaters)
-        return (floaters, psd, c7, 0, 0, c10, 0, 0, 0, 0, 0, zeros, zeros, zeros, zeros)
+        c10, c11 = self.colour_bound(br.players, floaters)
+        return (floaters, psd, c7, 0, 0, c10, c11, 0, 0, 0, 0, zeros, zeros, zeros, zeros)
 
     # -- criteria ---------------------------------------------------------------------------
 
