@@ -252,6 +252,24 @@ class Game(models.Model):
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="games_as_black"
     )
     result = models.CharField(max_length=8, choices=Result.choices, blank=True, default="")
+    # C.04.2 Art. 4.3: a correction notified after the end of the next round is kept for rating
+    # only. The engine and the standings keep reading ``result`` and the colours above.
+    rating_result = models.CharField(
+        max_length=8,
+        choices=Result.choices,
+        blank=True,
+        default="",
+        help_text="Result for rating purposes only (late correction, Art. 4.3); empty: none.",
+    )
+    rating_colors_swapped = models.BooleanField(
+        default=False,
+        help_text="For rating purposes only, Black had the white pieces (late Art. 4.3.2).",
+    )
+    manual = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text="Why this row was paired by hand (Art. 4.4 reason or draft note); empty: engine.",
+    )
 
     class Meta:
         ordering = ["round", models.F("board").asc(nulls_last=True), "white__tpn"]

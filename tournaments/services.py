@@ -446,6 +446,9 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
     if [p.tpn for p in players] != list(range(1, len(players) + 1)):
         raise ServiceError("TPNs are not numbered 1 to N; renumber the players.")
     rounds = _complete_rounds(t)
+    if pairing_round is not None:
+        # Only the rounds before k: a paired round k is re-checked against its own past.
+        rounds = [rnd for rnd in rounds if rnd.number < pairing_round]
     if pairing_round is not None and len(rounds) != pairing_round - 1:
         raise ServiceError(f"Round {len(rounds) + 1} has missing results.")
     entries: dict[int, list[RoundEntry]] = {p.pk: [] for p in players}
