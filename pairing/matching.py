@@ -494,9 +494,6 @@ class _Blossom:
         if any(smallest.values()):
             raise AssertionError("matched edge is not tight")
 
-    def edge_slack(self, k: int) -> int:
-        return self.slacks([self.eu[k]], [self.ev[k]], [self.ew[k]])[0]
-
     def _common_dual_tables(self) -> tuple[list[int], list[list[int]]]:
         """Tables giving, for any two vertices, the sum of the duals of the blossoms holding
         both (decoded duals).
