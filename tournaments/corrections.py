@@ -229,3 +229,272 @@ def correct_rating(player: Player, actor, *, rating: int | None, reason: str) ->
         )
         t.save(update_fields=["updated_at"])
     return effect
+
+
+# ---------------------------------------------------------------------------------------------
+# Pairings changed by hand: a draft (manual pairing, swap, re-pair) or a published round (4.4)
+
+PAIRING_CHANGE_REASONS = (
+    ("4.4.1", "Accidental pairing of two participants who have already played each other"),
+    ("4.4.2", "The rules of the competition allow the Chief Arbiter to modify the pairings"),
+    ("4.4.3", "Two participants close in the standings are without an opponent and agree to play"),
+    ("4.4.4", "A late entry is admitted; the changes are minimal and agreed by all involved"),
+    ("4.4.5", "Unforeseeable circumstances affect the top boards of the final round"),
+)
+"""The only situations in which published pairings may be changed (C.04.2 Art. 4.4)."""
+
+_REASON_TEXT = dict(PAIRING_CHANGE_REASONS)
+_REQUEST_RESULTS = frozenset(ByeRequest.Kind.values)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a manual pairing of round k would break, and what the engine would pair instead."""
+
+    errors: tuple[str, ...]
+    """Mistakes that make the pairing impossible to save (a player twice, a player missing)."""
+    warnings: tuple[str, ...]
+    """Rules the pairing breaks; it may be saved only if the arbiter accepts them."""
+    engine_boards: tuple[tuple[Player, Player], ...]
+    engine_bye: Player | None
+    engine_error: str = ""
+
+
+def parse_pairing(text: str) -> tuple[list[tuple[int, int]], int | None]:
+    """Read ``white - black`` lines of TPNs, and ``tpn bye`` for the pairing-allocated bye."""
+    boards: list[tuple[int, int]] = []
+    bye: int | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.replace("-", " ").replace(",", " ").split()
+        try:
+            if len(words) == 2 and words[1].lower() in {"bye", "pab"}:
+                if bye is not None:
+                    raise ServiceError(f"Line {number}: a second pairing-allocated bye.")
+                bye = int(words[0])
+            elif len(words) == 2:
+                boards.append((int(words[0]), int(words[1])))
+            else:
+                raise ValueError
+        except ValueError:
+            raise ServiceError(
+                f"Line {number} ({raw.strip()!r}): write 'white TPN - black TPN' or 'TPN bye'."
+            ) from None
+    return boards, bye
+
+
+def pairing_text(rnd: Round) -> str:
+    """Return the round's boards and pairing-allocated bye in the form ``parse_pairing`` reads."""
+    lines = []
+    for game in rnd.games.select_related("white", "black"):
+        if game.black_id is not None:
+            lines.append(f"{game.white.tpn} - {game.black.tpn}")
+        elif game.result == Result.PAIRING_BYE:
+            lines.append(f"{game.white.tpn} bye")
+    return "\n".join(lines)
+
+
+def swap_in_text(text: str, tpn_a: int, tpn_b: int) -> str:
+    """Return the pairing text with two players exchanged (a swap between boards or colours)."""
+    boards, bye = parse_pairing(text)
+    swap = {tpn_a: tpn_b, tpn_b: tpn_a}
+    listed = {tpn for pair in boards for tpn in pair} | ({bye} if bye else set())
+    for tpn in (tpn_a, tpn_b):
+        if tpn not in listed:
+            raise ServiceError(f"TPN {tpn} is not in the pairing.")
+    lines = [f"{swap.get(w, w)} - {swap.get(b, b)}" for w, b in boards]
+    if bye is not None:
+        lines.append(f"{swap.get(bye, bye)} bye")
+    return "\n".join(lines)
+
+
+def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
+    """Warn on colours the manual boards give: difference beyond ±2, or three in a row (1.9)."""
+    from pairing.checker import played_colors
+    from pairing.model import Color
+
+    players = {p.tpn: p for p in state.players}
+    found = []
+    for white, black in boards:
+        for tpn, colour in ((white, Color.WHITE), (black, Color.BLACK)):
+            if tpn not in players:
+                continue
+            history = played_colors(players[tpn], k) + [colour]
+            difference = history.count(Color.WHITE) - history.count(Color.BLACK)
+            name = "White" if colour is Color.WHITE else "Black"
+            if abs(difference) > 2:
+                found.append(
+                    f"C.04.3 Art. 1.9.3 (absolute colour rule): {tpn} would have a colour "
+                    f"difference of {difference:+d} with {name}"
+                )
+            if len(history) >= 3 and len(set(history[-3:])) == 1:
+                found.append(
+                    f"C.04.3 Art. 1.9.3 (absolute colour rule): {tpn} would have {name} "
+                    "three times in a row"
+                )
+    return found
+
+
+_STRUCTURAL = ("is not a player", "paired more than once", "is not paired")
+
+
+def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) -> Preview:
+    """Check a manual pairing of ``rnd`` (TPNs) and compute the engine's pairing for comparison."""
+    from pairing.checker import check_round
+    from pairing.dutch import pair_round
+    from pairing.errors import PairingError
+
+    t = rnd.tournament
+    built = build_engine_state(t, pairing_round=rnd.number)
+    state = built.tournament
+    pairing = RoundPairing(
+        round=rnd.number, boards=tuple(Board(w, b) for w, b in boards), bye=bye
+    )
+    errors, warnings = [], []
+    for violation in check_round(state, pairing):
+        (errors if any(s in violation.message for s in _STRUCTURAL) else warnings).append(
+            str(violation)
+        )
+    warnings += _colour_warnings(state, boards, rnd.number)
+    player = built.player_by_tpn
+    engine_boards: tuple = ()
+    engine_bye = None
+    engine_error = ""
+    try:
+        proposal = pair_round(state)
+    except PairingError as error:
+        engine_error = str(error)
+    else:
+        score = _scores(state, rnd.number)
+        engine_boards = tuple(
+            (player[w], player[b]) for w, b in board_order(proposal, score)
+        )
+        engine_bye = player[proposal.bye] if proposal.bye is not None else None
+    return Preview(tuple(errors), tuple(warnings), engine_boards, engine_bye, engine_error)
+
+
+def _round_rows(rnd: Round) -> list[str]:
+    return [str(g) for g in rnd.games.select_related("white", "black")]
+
+
+def change_pairing(
+    rnd: Round,
+    actor,
+    *,
+    boards: list[tuple[int, int]],
+    bye: int | None,
+    reason_code: str = "",
+    note: str = "",
+    accept_warnings: bool = False,
+) -> Preview:
+    """Replace the boards (and pairing-allocated bye) of a draft or published round by hand.
+
+    A published round may change only for a reason of C.04.2 Art. 4.4 (``reason_code``) and
+    only on boards without a result. Every broken rule is a warning that the arbiter must accept.
+    Games whose pair is unchanged keep their row (and result); the others are recorded in the
+    audit trail before they are replaced, and new rows carry the reason (``Game.manual``).
+    """
+    note = (note or "").strip()
+    with transaction.atomic():
+        t = _locked(rnd.tournament)
+        rnd = Round.objects.get(pk=rnd.pk)
+        if rnd.state == Round.State.FINISHED:
+            raise ServiceError(f"Round {rnd.number} is finished: its pairing cannot change.")
+        published = rnd.state == Round.State.PUBLISHED
+        if published and reason_code not in _REASON_TEXT:
+            raise ServiceError(
+                "Published pairings change only for a reason of C.04.2 Art. 4.4: pick one."
+            )
+        if published and not note:
+            raise ServiceError("Say what happened (who, which boards) in the note.")
+        preview = preview_pairing(rnd, boards, bye)
+        if preview.errors:
+            raise ServiceError("The pairing is incomplete: " + "; ".join(preview.errors) + ".")
+        if preview.warnings and not accept_warnings:
+            raise ServiceError(
+                "The pairing breaks rules; accept the warnings to save it anyway: "
+                + "; ".join(preview.warnings)
+            )
+        by_tpn = {p.tpn: p for p in t.players.all()}
+        wanted = {(by_tpn[w].pk, by_tpn[b].pk) for w, b in boards}
+        games = list(rnd.games.select_related("white", "black"))
+        requests = [g for g in games if g.black_id is None and g.result in _REQUEST_RESULTS]
+        pab = next((g for g in games if g.result == Result.PAIRING_BYE), None)
+        old_boards = [g for g in games if g.black_id is not None]
+        for game in old_boards:
+            if (game.white_id, game.black_id) not in wanted and game.has_result:
+                raise ServiceError(
+                    f"Board {game.board} ({game}) already has a result: it cannot be re-paired."
+                )
+        before = _round_rows(rnd)
+        label = f"{reason_code} {note}".strip() if published else (note or "manual (draft)")
+        label = label[:120]
+        paired = {pk for pair in wanted for pk in pair} | ({by_tpn[bye].pk} if bye else set())
+        # Players now on a board lose their pre-set row (its request is kept in the audit trail).
+        for game in requests:
+            if game.white_id in paired:
+                ByeRequest.objects.filter(player_id=game.white_id, round_number=rnd.number).delete()
+                game.delete()
+        kept = []
+        for game in old_boards:
+            if (game.white_id, game.black_id) in wanted:
+                kept.append(game)
+            else:
+                game.delete()
+        if pab is not None and (bye is None or pab.white_id != by_tpn[bye].pk):
+            pab.delete()
+            pab = None
+        if bye is not None and pab is None:
+            Game.objects.create(
+                round=rnd, white=by_tpn[bye], result=Result.PAIRING_BYE, manual=label
+            )
+        Game.objects.filter(pk__in=[g.pk for g in kept]).update(board=None)
+        existing = {(g.white_id, g.black_id): g for g in kept}
+        state = build_engine_state(t, pairing_round=rnd.number).tournament
+        score = _scores(state, rnd.number)
+        order = board_order(
+            RoundPairing(rnd.number, tuple(Board(w, b) for w, b in boards), bye), score
+        )
+        for number, (w, b) in enumerate(order, start=1):
+            key = (by_tpn[w].pk, by_tpn[b].pk)
+            if key in existing:
+                Game.objects.filter(pk=existing[key].pk).update(board=number)
+            else:
+                Game.objects.create(
+                    round=rnd, board=number, white=by_tpn[w], black=by_tpn[b], manual=label
+                )
+        after = _round_rows(rnd)
+        if published:
+            action, article = "change published pairing", f"C.04.2 {reason_code}"
+            reason = f"{_REASON_TEXT[reason_code]}: {note}"
+        else:
+            action, article, reason = "manual pairing (draft)", "", note
+        if preview.warnings:
+            reason += " | warnings accepted: " + "; ".join(preview.warnings)
+        _audit(
+            t, actor, action, round_number=rnd.number, article=article, reason=reason,
+            before=before, after=after,
+        )
+        t.save(update_fields=["updated_at"])
+    return preview
+
+
+def repair_draft(rnd: Round, actor) -> Round:
+    """Throw a draft away and let the engine pair the round again, in one transaction."""
+    from tournaments.services import pair_next_round, unpair_round
+
+    with transaction.atomic():
+        t = _locked(rnd.tournament)
+        rnd = Round.objects.get(pk=rnd.pk)
+        if rnd.state != Round.State.DRAFT:
+            raise ServiceError(f"Round {rnd.number} is published: it cannot be re-paired.")
+        before = _round_rows(rnd)
+        unpair_round(rnd, actor)
+        new = pair_next_round(t, actor)
+        _audit(
+            t, actor, "re-pair draft", round_number=new.number, before=before,
+            after=_round_rows(new),
+        )
+    return new
