@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django import forms
 
-from tournaments.models import ByeRequest, Game, Player, Result, Tournament
+from tournaments.models import GAME_RESULTS, ByeRequest, Game, Player, Result, Tournament
+
+GAME_RESULT_VALUES = frozenset(str(r) for r in GAME_RESULTS)
 
 POINT_FIELDS = (
     "points_win",
@@ -185,3 +187,45 @@ class ResultsForm(forms.Form):
 
     def results(self) -> dict[int, str]:
         return {game.pk: self.cleaned_data[f"g{game.pk}"] for game in self.games}
+
+
+# Corrections and changes (C.04.2 Art. 2.3, 4.3, 4.4), applied by ``tournaments.corrections``.
+
+REASON_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 60})
+
+
+class ResultCorrectionForm(forms.Form):
+    result = forms.ChoiceField(
+        label="Correct result",
+        choices=[(value, label) for value, label in Result.choices if value in GAME_RESULT_VALUES],
+    )
+    reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
+
+
+class ColourCorrectionForm(forms.Form):
+    reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
+
+
+class RatingCorrectionForm(forms.Form):
+    rating = forms.IntegerField(label="Correct rating", min_value=0, max_value=3500, required=False)
+    reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
+
+
+class PairingChangeForm(forms.Form):
+    text = forms.CharField(
+        label="Pairing",
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 24}),
+        help_text="One board a line as 'white TPN - black TPN'; 'TPN bye' for the "
+        "pairing-allocated bye. Requested byes and absences stay as they are.",
+    )
+    reason_code = forms.ChoiceField(label="Reason (C.04.2 Art. 4.4)", required=False, choices=[])
+    note = forms.CharField(label="Note", required=False, max_length=300, widget=REASON_WIDGET)
+    accept_warnings = forms.BooleanField(label="I accept the warnings below", required=False)
+    swap_a = forms.IntegerField(label="Swap TPN", required=False, min_value=1)
+    swap_b = forms.IntegerField(label="with TPN", required=False, min_value=1)
+
+    def __init__(self, *args, reasons=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason_code"].choices = [("", "—")] + [
+            (code, f"{code} {text}") for code, text in reasons
+        ]

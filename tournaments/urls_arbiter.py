@@ -39,5 +39,18 @@ urlpatterns = [
     path("t/<int:pk>/rounds/<int:number>/finish/", v.round_finish, name="arbiter-round-finish"),
     path("t/<int:pk>/standings/", v.standings, name="arbiter-standings"),
     path("t/<int:pk>/audit/", v.audit, name="arbiter-audit"),
+    path("t/<int:pk>/audit.csv", v.audit_csv, name="arbiter-audit-csv"),
+    path(
+        "t/<int:pk>/rounds/<int:number>/games/<int:game_pk>/correct/",
+        v.game_correct,
+        name="arbiter-game-correct",
+    ),
+    path("t/<int:pk>/rounds/<int:number>/pairing/", v.pairing_change, name="arbiter-pairing"),
+    path("t/<int:pk>/rounds/<int:number>/repair/", v.round_repair, name="arbiter-round-repair"),
+    path(
+        "t/<int:pk>/players/<int:player_pk>/rating/",
+        v.rating_correct,
+        name="arbiter-rating-correct",
+    ),
     path("t/<int:pk>/export.trf", v.export_trf, name="arbiter-export-trf"),
 ]

@@ -6,29 +6,36 @@ one of its arbiters. Changes are POST only and redirect back (post/redirect/get)
 
 from __future__ import annotations
 
+import csv
+import json
 from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import corrections, services
 from tournaments.forms import (
     ArbiterForm,
     ByeRequestForm,
+    ColourCorrectionForm,
     LateEntryForm,
+    PairingChangeForm,
     PlayerForm,
+    RatingCorrectionForm,
+    ResultCorrectionForm,
     ResultsForm,
     TournamentForm,
     UploadForm,
     WithdrawForm,
 )
-from tournaments.models import ByeRequest, Player, Round, Tournament
+from tournaments.models import ByeRequest, Game, Player, Round, Tournament
 
 
 def _readable(request: HttpRequest, pk: int) -> Tournament:
@@ -405,8 +412,14 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def audit(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _readable(request, pk)
-    entries = tournament.audit.select_related("actor", "player").order_by("-at", "-pk")
-    return render(request, "tournaments/arbiter/audit.html", {"t": tournament, "entries": entries})
+    entries, player = _audit_entries(request, tournament)
+    context = {
+        "t": tournament,
+        "entries": entries,
+        "player": player,
+        "players": tournament.players.order_by("tpn"),
+    }
+    return render(request, "tournaments/arbiter/audit.html", context)
 
 
 @login_required
@@ -419,4 +432,185 @@ def export_trf(request: HttpRequest, pk: int) -> HttpResponse:
         return _dashboard(tournament)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.trf"'
+    return response
+
+
+# ---------------------------------------------------------------------------------------------
+# Corrections and changes (C.04.2 Art. 2.3, 4.3, 4.4): guided pages, applied by the services of
+# ``tournaments.corrections``; every page is for the tournament's arbiters only.
+
+
+@login_required
+def game_correct(request: HttpRequest, pk: int, number: int, game_pk: int) -> HttpResponse:
+    """Correct a wrong result (4.3.1) or wrong colours (4.3.2), saying which timing case applies."""
+    tournament = _writable(request, pk)
+    rnd = _round(tournament, number)
+    game = get_object_or_404(Game.objects.select_related("white", "black"), pk=game_pk, round=rnd)
+    timing, refusal = None, ""
+    try:
+        timing = corrections.correction_timing(rnd)
+    except services.ServiceError as error:
+        refusal = str(error)
+    result_form = ResultCorrectionForm(
+        request.POST if request.POST.get("action") == "result" else None,
+        initial={"result": game.rating_result or game.result},
+    )
+    colour_form = ColourCorrectionForm(
+        request.POST if request.POST.get("action") == "colours" else None
+    )
+    if request.method == "POST":
+        form = result_form if request.POST.get("action") == "result" else colour_form
+        if form.is_valid():
+            try:
+                if form is result_form:
+                    outcome = corrections.correct_result(game, request.user, **form.cleaned_data)
+                else:
+                    outcome = corrections.correct_colours(game, request.user, **form.cleaned_data)
+            except services.ServiceError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, f"Correction recorded. {outcome.message}")
+                return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
+        else:
+            _form_errors(request, form)
+    history = tournament.audit.filter(
+        round_number=rnd.number, action__startswith="correct"
+    ).select_related("actor")
+    context = {
+        "t": tournament,
+        "round": rnd,
+        "game": game,
+        "timing": timing,
+        "effect": corrections.TIMING_EFFECT.get(timing, ""),
+        "refusal": refusal,
+        "result_form": result_form,
+        "colour_form": colour_form,
+        "history": [e for e in history if (e.before or {}).get("board") == game.board],
+    }
+    return render(request, "tournaments/arbiter/game_correct.html", context)
+
+
+@login_required
+def rating_correct(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Correct a rating (4.3.3); TPNs follow only while round 4 is not paired (2.3)."""
+    tournament = _writable(request, pk)
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    form = RatingCorrectionForm(request.POST or None, initial={"rating": player.rating})
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                effect = corrections.correct_rating(player, request.user, **form.cleaned_data)
+            except services.ServiceError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, f"Rating of {player.name} corrected. {effect}")
+                return redirect("arbiter-player", pk=tournament.pk, player_pk=player.pk)
+        else:
+            _form_errors(request, form)
+    frozen = tournament.tpns_frozen()
+    context = {"t": tournament, "player": player, "form": form, "frozen": frozen}
+    return render(request, "tournaments/arbiter/rating_correct.html", context)
+
+
+@login_required
+def pairing_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Pair a draft by hand, swap two players, or change a published pairing (4.4)."""
+    tournament = _writable(request, pk)
+    rnd = _round(tournament, number)
+    if rnd.state == Round.State.FINISHED:
+        messages.error(request, f"Round {number} is finished: its pairing cannot change.")
+        return redirect("arbiter-round", pk=tournament.pk, number=number)
+    published = rnd.state == Round.State.PUBLISHED
+    reasons = corrections.PAIRING_CHANGE_REASONS if published else ()
+    data = request.POST.copy() if request.method == "POST" else None
+    action = request.POST.get("action", "")
+    if data is not None and action == "swap":
+        try:
+            data["text"] = corrections.swap_in_text(
+                data.get("text", ""), int(data.get("swap_a") or 0), int(data.get("swap_b") or 0)
+            )
+        except (ValueError, services.ServiceError) as error:
+            messages.error(request, f"Cannot swap: {error}")
+        data["accept_warnings"] = ""
+    form = PairingChangeForm(
+        data, reasons=reasons, initial={"text": corrections.pairing_text(rnd)}
+    )
+    preview = None
+    if data is not None and form.is_valid():
+        try:
+            boards, bye = corrections.parse_pairing(form.cleaned_data["text"])
+            if action == "save":
+                preview = corrections.change_pairing(
+                    rnd,
+                    request.user,
+                    boards=boards,
+                    bye=bye,
+                    reason_code=form.cleaned_data["reason_code"],
+                    note=form.cleaned_data["note"],
+                    accept_warnings=form.cleaned_data["accept_warnings"],
+                )
+                messages.success(request, f"Pairing of round {number} changed and recorded.")
+                return redirect("arbiter-round", pk=tournament.pk, number=number)
+            preview = corrections.preview_pairing(rnd, boards, bye)
+        except services.ServiceError as error:
+            messages.error(request, str(error))
+            try:
+                preview = corrections.preview_pairing(rnd, *corrections.parse_pairing(
+                    form.cleaned_data["text"]
+                ))
+            except services.ServiceError:
+                preview = None
+    elif data is not None:
+        _form_errors(request, form)
+    context = {"t": tournament, "round": rnd, "form": form, "preview": preview,
+               "published": published}
+    return render(request, "tournaments/arbiter/pairing_change.html", context)
+
+
+@arbiter_action
+def round_repair(request, tournament, number):
+    rnd = corrections.repair_draft(_round(tournament, number), request.user)
+    messages.success(request, f"Round {rnd.number} paired again by the engine.")
+    return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
+
+
+def _audit_entries(request: HttpRequest, tournament: Tournament):
+    entries = tournament.audit.select_related("actor", "player").order_by("-at", "-pk")
+    player = None
+    if request.GET.get("player"):
+        try:
+            player = tournament.players.get(pk=int(request.GET["player"]))
+        except (ValueError, Player.DoesNotExist):
+            raise Http404("No such player in this tournament.") from None
+        # The player's own entries, and changes of rounds that name them (pairings, results).
+        entries = entries.filter(Q(player=player) | Q(before__icontains=player.name)
+                                 | Q(after__icontains=player.name) | Q(reason__icontains=player.name))
+    return entries, player
+
+
+@login_required
+def audit_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    entries, player = _audit_entries(request, tournament)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    suffix = f"-player-{player.pk}" if player else ""
+    response["Content-Disposition"] = (
+        f'attachment; filename="audit-{tournament.pk}{suffix}.csv"'
+    )
+    writer = csv.writer(response)
+    writer.writerow(
+        ["when_utc", "who", "action", "round", "player", "article", "reason", "before", "after"]
+    )
+    for e in entries.order_by("at", "pk"):
+        writer.writerow([
+            e.at.strftime("%Y-%m-%d %H:%M:%S"),
+            e.actor.get_username() if e.actor else "system",
+            e.action,
+            e.round_number or "",
+            e.player.name if e.player else "",
+            e.article,
+            e.reason,
+            "" if e.before is None else json.dumps(e.before, ensure_ascii=False),
+            "" if e.after is None else json.dumps(e.after, ensure_ascii=False),
+        ])
     return response
