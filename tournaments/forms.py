@@ -110,6 +110,11 @@ class LateEntryForm(PlayerForm):
     arrival_round = forms.IntegerField(
         min_value=1, help_text="First round the player is paired in."
     )
+    into_paired_round = forms.BooleanField(
+        required=False,
+        label="Into the round already paired",
+        help_text="Then re-pair the draft, or change the published pairing (C.04.2 Art. 4.4.4).",
+    )
 
 
 class UploadForm(forms.Form):

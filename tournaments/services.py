@@ -275,16 +275,29 @@ def _next_round_number(t: Tournament) -> int:
     return 1 if last is None else last.number + 1
 
 
-def admit_late_entry(tournament: Tournament, actor, *, arrival_round: int, **fields) -> Player:
+def admit_late_entry(
+    tournament: Tournament, actor, *, arrival_round: int, into_paired_round: bool = False,
+    **fields,
+) -> Player:
     """Admit a player from ``arrival_round`` on (C.04.2 Art. 2.4, 2.5).
 
     Unplayed earlier rounds score nothing. While round 4 is not paired the TPNs are reassigned
-    by the initial order; afterwards the late entry gets the next free TPN.
+    by the initial order; afterwards the late entry gets the next free TPN. With
+    ``into_paired_round`` the player may arrive in the round already paired and not finished:
+    a draft is then re-paired, a published pairing changed by hand (Art. 4.4.4).
     """
     data = _clean_player_fields(fields)
     with transaction.atomic():
         t = _locked(tournament)
         next_round = _next_round_number(t)
+        last = t.last_round()
+        if (
+            into_paired_round
+            and last is not None
+            and arrival_round == last.number
+            and last.state != Round.State.FINISHED
+        ):
+            next_round = last.number
         if arrival_round < next_round:
             raise ServiceError(
                 f"Round {next_round - 1} is already paired: the player can arrive in round "
@@ -301,6 +314,10 @@ def admit_late_entry(tournament: Tournament, actor, *, arrival_round: int, **fie
         _audit(
             t, actor, "admit late entry", player=player, article="C.04.2 2.4",
             round_number=arrival_round, after=_player_data(player),
+            reason=(
+                f"admitted into round {arrival_round}, already paired: not yet on a board"
+                if last is not None and arrival_round == last.number else ""
+            ),
         )
     return player
 
@@ -805,7 +822,25 @@ def export_trf(tournament: Tournament) -> str:
     built = build_engine_state(t)
     if built.rounds == next_round - 1 and next_round <= t.rounds:
         built = build_engine_state(t, pairing_round=next_round)
-    return write_trf(built.tournament)
+    return write_trf(built.tournament) + "".join(
+        f"{line}\n" for line in manual_pairing_comments(t, built.rounds)
+    )
+
+
+def manual_pairing_comments(t: Tournament, rounds: int) -> list[str]:
+    """Return TRF ``###`` comment lines naming the rows paired by hand (issue 4), by round."""
+    games = Game.objects.filter(
+        round__tournament=t, round__number__lte=rounds
+    ).exclude(manual="").select_related("round", "white", "black")
+    lines = []
+    for game in games.order_by("round__number", "board", "white__tpn"):
+        if game.black_id is None:
+            what = f"pairing-allocated bye to {game.white.tpn}"
+        else:
+            what = f"board {game.board} {game.white.tpn}-{game.black.tpn}"
+        reason = " ".join(game.manual.split())
+        lines.append(f"### round {game.round.number}: {what} paired by hand ({reason})")
+    return lines
 
 
 _IMPORT_RESULTS = {
