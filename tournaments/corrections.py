@@ -32,9 +32,9 @@ from tournaments.services import (
     _locked,
     _player_data,
     _renumber,
+    _scores,
     board_order,
     build_engine_state,
-    _scores,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -56,8 +56,8 @@ TIMING_EFFECT = {
         "corrected data."
     ),
     Timing.RATING_ONLY: (
-        "Notified after the end of the next round: the correction is recorded for rating "
-        "purposes only and does not alter pairings or standings (C.04.2 Art. 4.3)."
+        "The correction is recorded for rating purposes only and does not alter pairings or "
+        "standings (C.04.2 Art. 4.3)."
     ),
 }
 
@@ -140,7 +140,7 @@ def correct_result(game: Game, actor, *, result: str, reason: str) -> Correction
             reason=f"{reason} [{timing.value}]", before=before, after=_game_data(game),
         )
         t.save(update_fields=["updated_at"])
-    return CorrectionOutcome(timing, TIMING_EFFECT[timing])
+    return CorrectionOutcome(timing, f"Notified {timing.value}: {TIMING_EFFECT[timing]}")
 
 
 _MIRROR = {
@@ -184,7 +184,7 @@ def correct_colours(game: Game, actor, *, reason: str) -> CorrectionOutcome:
             reason=f"{reason} [{timing.value}]", before=before, after=_game_data(game),
         )
         t.save(update_fields=["updated_at"])
-    return CorrectionOutcome(timing, TIMING_EFFECT[timing])
+    return CorrectionOutcome(timing, f"Notified {timing.value}: {TIMING_EFFECT[timing]}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -375,6 +375,30 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
     return Preview(tuple(errors), tuple(warnings), engine_boards, engine_bye, engine_error)
 
 
+def _check_reason_applies(t: Tournament, rnd: Round, code: str) -> None:
+    """Refuse a reason of Art. 4.4 whose situation the tournament's data contradict."""
+    if code == "4.4.5" and rnd.number != t.rounds:
+        raise ServiceError(
+            f"Art. 4.4.5 is about the final round; round {rnd.number} of {t.rounds} is not."
+        )
+    if code == "4.4.4" and not t.players.filter(arrival_round=rnd.number).exists():
+        raise ServiceError(f"Art. 4.4.4: no late entry arrives in round {rnd.number}.")
+    if code == "4.4.1":
+        state = build_engine_state(t, pairing_round=rnd.number).tournament
+        tpn_of = {p.pk: p.tpn for p in t.players.all()}
+        players = {p.tpn: p for p in state.players}
+        if not any(
+            any(
+                e.opponent == tpn_of[g.black_id] and e.game_was_played
+                for e in players[tpn_of[g.white_id]].rounds[: rnd.number - 1]
+            )
+            for g in rnd.games.exclude(black=None)
+        ):
+            raise ServiceError(
+                f"Art. 4.4.1: no board of round {rnd.number} pairs two players who already met."
+            )
+
+
 def _round_rows(rnd: Round) -> list[str]:
     return [str(g) for g in rnd.games.select_related("white", "black")]
 
@@ -409,6 +433,8 @@ def change_pairing(
             )
         if published and not note:
             raise ServiceError("Say what happened (who, which boards) in the note.")
+        if published:
+            _check_reason_applies(t, rnd, reason_code)
         preview = preview_pairing(rnd, boards, bye)
         if preview.errors:
             raise ServiceError("The pairing is incomplete: " + "; ".join(preview.errors) + ".")

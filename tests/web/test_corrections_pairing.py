@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_corrections import play_round, start
 from tests.web.conftest import needs_engine
+from tests.web.test_corrections import play_round, start
 from tournaments import corrections, services
 from tournaments.models import AuditEntry, Result, Round
 
@@ -133,7 +133,7 @@ def test_published_board_with_a_result_cannot_be_repaired(arbiter):
     boards, bye = corrections.parse_pairing(text)
     with pytest.raises(services.ServiceError, match="already has a result"):
         corrections.change_pairing(
-            rnd2, arbiter, boards=boards, bye=bye, reason_code="4.4.5", note="x",
+            rnd2, arbiter, boards=boards, bye=bye, reason_code="4.4.2", note="x",
             accept_warnings=True,
         )
 
@@ -142,3 +142,33 @@ def test_parse_pairing_rejects_garbage():
     with pytest.raises(services.ServiceError, match="Line 2"):
         corrections.parse_pairing("1 - 2\nthree - four")
     assert corrections.parse_pairing("1 - 2\n3 bye\n") == ([(1, 2)], 3)
+
+
+def test_an_article_4_4_reason_must_fit_the_situation(arbiter):
+    t = start(arbiter)
+    rnd1 = play_round(t, arbiter)
+    rnd2 = services.pair_next_round(t, arbiter)
+    services.publish_round(rnd2, arbiter)
+    boards, bye = corrections.parse_pairing(corrections.pairing_text(rnd2))
+    for code, message in (
+        ("4.4.5", "final round"),
+        ("4.4.4", "no late entry"),
+        ("4.4.1", "already met"),
+    ):
+        with pytest.raises(services.ServiceError, match=message):
+            corrections.change_pairing(
+                rnd2, arbiter, boards=boards, bye=bye, reason_code=code, note="n",
+                accept_warnings=True,
+            )
+    # An accidental rematch, published, is then undone under 4.4.1.
+    text, pair = rematch_text(rnd1, rnd2)
+    rematch, _ = corrections.parse_pairing(text)
+    corrections.change_pairing(
+        rnd2, arbiter, boards=rematch, bye=bye, reason_code="4.4.2", note="n",
+        accept_warnings=True,
+    )
+    corrections.change_pairing(
+        rnd2, arbiter, boards=boards, bye=bye, reason_code="4.4.1", note="rematch found",
+    )
+    assert pair not in tpn_pairs(rnd2)
+    assert AuditEntry.objects.filter(article="C.04.2 4.4.1").count() == 1
