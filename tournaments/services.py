@@ -840,6 +840,21 @@ def manual_pairing_comments(t: Tournament, rounds: int) -> list[str]:
             what = f"board {game.board} {game.white.tpn}-{game.black.tpn}"
         reason = " ".join(game.manual.split())
         lines.append(f"### round {game.round.number}: {what} paired by hand ({reason})")
+    late = Game.objects.filter(round__tournament=t, round__number__lte=rounds).exclude(
+        rating_result="", rating_colors_swapped=False
+    ).select_related("round", "white", "black")
+    for game in late.order_by("round__number", "board"):
+        # C.04.2 Art. 4.3: notified after the end of the next round, for rating only.
+        white, black = game.white.tpn, game.black.tpn
+        if game.rating_colors_swapped:
+            white, black = black, white
+        result = game.rating_result or game.result
+        if game.rating_colors_swapped:
+            result = {"1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-"}.get(result, result)
+        lines.append(
+            f"### round {game.round.number}: board {game.board} for rating only "
+            f"(Art. 4.3, notified late): {white}-{black} {result}"
+        )
     return lines
 
 

@@ -194,3 +194,20 @@ def test_rating_corrected_after_round_4_keeps_tpns_and_says_why(arbiter):
     assert low.tpn == 8 and low.rating == 2800
     assert "frozen" in effect and "2.3" in effect
     assert "frozen" in last_entry().reason
+
+
+def test_rating_only_corrections_appear_as_trf_comments(arbiter):
+    t = start(arbiter)
+    rnd1 = play_round(t, arbiter)
+    play_round(t, arbiter)
+    game = board1(rnd1)
+    before = services.export_trf(t)
+    corrections.correct_result(game, arbiter, result=Result.DRAW, reason="late")
+    corrections.correct_colours(game, arbiter, reason="late")
+    after = services.export_trf(t)
+    rows = [line for line in after.splitlines() if not line.startswith("###")]
+    assert rows == before.splitlines()  # the records the engines read do not move
+    assert after.splitlines()[-1] == (
+        f"### round 1: board 1 for rating only (Art. 4.3, notified late): "
+        f"{game.black.tpn}-{game.white.tpn} 1/2-1/2"
+    )
