@@ -524,3 +524,49 @@ def repair_draft(rnd: Round, actor) -> Round:
             after=_round_rows(new),
         )
     return new
+
+
+DRAFT_LEAVE_KINDS = (
+    ("withdraw", "Withdraws from the tournament (C.04.2 Art. 3.2)"),
+    (ByeRequest.Kind.ABSENT.value, "Announced absence for this round (Art. 3.3)"),
+    (ByeRequest.Kind.HALF.value, "Requested half-point bye"),
+    (ByeRequest.Kind.ZERO.value, "Requested zero-point bye"),
+    (ByeRequest.Kind.FULL.value, "Requested full-point bye"),
+)
+
+
+def leave_draft(rnd: Round, actor, *, player: Player, kind: str) -> Round:
+    """A player of a draft round withdraws or will not play it: take them out and re-pair.
+
+    The draft is unpaired, the withdrawal (3.2) or the requested bye / absence (3.3) recorded
+    for this round, and the engine pairs the round again; all or nothing, each step audited.
+    """
+    from tournaments.services import pair_next_round, request_bye, unpair_round, withdraw_player
+
+    if kind not in dict(DRAFT_LEAVE_KINDS):
+        raise ServiceError(f"Unknown choice {kind!r}.")
+    with transaction.atomic():
+        t = _locked(rnd.tournament)
+        rnd = Round.objects.get(pk=rnd.pk)
+        if rnd.state != Round.State.DRAFT:
+            raise ServiceError(
+                f"Round {rnd.number} is published: enter a forfeit, or change the pairing "
+                "under C.04.2 Art. 4.4."
+            )
+        player = Player.objects.get(pk=player.pk, tournament=t)
+        if not player.plays_in(rnd.number):
+            raise ServiceError(f"{player.name} is not due to play in round {rnd.number}.")
+        before = _round_rows(rnd)
+        number = rnd.number
+        unpair_round(rnd, actor)
+        if kind == "withdraw":
+            withdraw_player(player, actor, from_round=number)
+        else:
+            request_bye(player, actor, round_number=number, kind=kind)
+        new = pair_next_round(t, actor)
+        _audit(
+            t, actor, "re-pair draft", round_number=number, player=player,
+            reason=f"{player.name}: {dict(DRAFT_LEAVE_KINDS)[kind]}",
+            before=before, after=_round_rows(new),
+        )
+    return new

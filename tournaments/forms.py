@@ -234,3 +234,14 @@ class PairingChangeForm(forms.Form):
         self.fields["reason_code"].choices = [("", "—")] + [
             (code, f"{code} {text}") for code, text in reasons
         ]
+
+
+class LeaveDraftForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
+    kind = forms.ChoiceField(label="What happens", choices=())
+
+    def __init__(self, *args, tournament, round_number, kinds, **kwargs):
+        super().__init__(*args, **kwargs)
+        ids = [p.pk for p in tournament.players.all() if p.plays_in(round_number)]
+        self.fields["player"].queryset = tournament.players.filter(pk__in=ids).order_by("tpn")
+        self.fields["kind"].choices = kinds

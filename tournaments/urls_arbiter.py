@@ -47,6 +47,7 @@ urlpatterns = [
     ),
     path("t/<int:pk>/rounds/<int:number>/pairing/", v.pairing_change, name="arbiter-pairing"),
     path("t/<int:pk>/rounds/<int:number>/repair/", v.round_repair, name="arbiter-round-repair"),
+    path("t/<int:pk>/rounds/<int:number>/leave/", v.round_leave, name="arbiter-round-leave"),
     path(
         "t/<int:pk>/players/<int:player_pk>/rating/",
         v.rating_correct,

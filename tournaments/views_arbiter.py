@@ -26,6 +26,7 @@ from tournaments.forms import (
     ByeRequestForm,
     ColourCorrectionForm,
     LateEntryForm,
+    LeaveDraftForm,
     PairingChangeForm,
     PlayerForm,
     RatingCorrectionForm,
@@ -364,6 +365,9 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "can_write": can_write,
         "is_last": is_last,
         "missing": sum(1 for g in games if not g.has_result),
+        "leave_form": _leave_form(tournament, rnd)
+        if rnd.state == Round.State.DRAFT and can_write
+        else None,
     }
     return render(request, "tournaments/arbiter/round.html", context)
 
@@ -614,3 +618,28 @@ def audit_csv(request: HttpRequest, pk: int) -> HttpResponse:
             "" if e.after is None else json.dumps(e.after, ensure_ascii=False),
         ])
     return response
+
+
+def _leave_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftForm:
+    kinds = [
+        (code, label) for code, label in corrections.DRAFT_LEAVE_KINDS
+        if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
+    ]
+    return LeaveDraftForm(data, tournament=tournament, round_number=rnd.number, kinds=kinds)
+
+
+@arbiter_action
+def round_leave(request, tournament, number):
+    rnd = _round(tournament, number)
+    form = _leave_form(tournament, rnd, request.POST)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        rnd = corrections.leave_draft(
+            rnd, request.user, player=player, kind=form.cleaned_data["kind"]
+        )
+        messages.success(
+            request, f"{player.name} taken out of round {number}; the round was paired again."
+        )
+    else:
+        _form_errors(request, form)
+    return redirect("arbiter-round", pk=tournament.pk, number=number)

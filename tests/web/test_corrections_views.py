@@ -253,6 +253,7 @@ def correction_posts(t, game, player):
         (reverse("arbiter-pairing", args=[t.pk, 2]),
          {"text": "1 - 2", "action": "save", "accept_warnings": "on"}),
         (reverse("arbiter-round-repair", args=[t.pk, 2]), {}),
+        (reverse("arbiter-round-leave", args=[t.pk, 2]), {"player": player.pk, "kind": "withdraw"}),
         (reverse("arbiter-late-entry", args=[t.pk]),
          {"name": "Intruder", "arrival_round": 2, "into_paired_round": "on"}),
         (reverse("arbiter-player-withdraw", args=[t.pk, player.pk]), {"from_round": 3}),
@@ -290,3 +291,41 @@ def test_nobody_else_can_correct_or_change(client, arbiter, other_arbiter, who):
     assert not Player.objects.filter(name="Intruder").exists()
     for url in (reverse("arbiter-audit", args=[t.pk]), reverse("arbiter-audit-csv", args=[t.pk])):
         assert client.get(url).status_code in (302, 403)
+
+
+@pytest.mark.parametrize("kind", ["withdraw", ByeRequest.Kind.ABSENT.value])
+def test_a_player_leaves_a_draft_which_is_paired_again(client, arbiter, kind):
+    t = start(arbiter, players=8)
+    play_round(t, arbiter)
+    rnd2 = services.pair_next_round(t, arbiter)
+    assert not rnd2.games.filter(result=Result.PAIRING_BYE).exists()
+    leaver = t.players.get(tpn=3)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter-round", args=[t.pk, 2]))
+    assert "Take out and re-pair" in page.content.decode()
+    response = client.post(
+        reverse("arbiter-round-leave", args=[t.pk, 2]), {"player": leaver.pk, "kind": kind},
+        follow=True,
+    )
+    assert any("paired again" in m for m in messages_of(response))
+    new = Round.objects.get(tournament=t, number=2)
+    assert new.state == Round.State.DRAFT
+    on_board = new.games.exclude(black=None)
+    assert not on_board.filter(white=leaver).exists() and not on_board.filter(black=leaver).exists()
+    assert new.games.filter(result=Result.PAIRING_BYE).count() == 1  # 7 players now: a PAB
+    leaver.refresh_from_db()
+    if kind == "withdraw":
+        assert leaver.withdrawn_from_round == 2
+    else:
+        assert new.games.get(white=leaver).result == Result.ABSENT
+    entry = AuditEntry.objects.get(action="re-pair draft")
+    assert entry.player == leaver and entry.before != entry.after
+
+
+def test_leaving_a_published_round_is_refused(arbiter):
+    t = start(arbiter)
+    play_round(t, arbiter)
+    rnd2 = services.pair_next_round(t, arbiter)
+    services.publish_round(rnd2, arbiter)
+    with pytest.raises(services.ServiceError, match="4.4"):
+        corrections.leave_draft(rnd2, arbiter, player=t.players.get(tpn=1), kind="withdraw")
