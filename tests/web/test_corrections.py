@@ -211,3 +211,18 @@ def test_rating_only_corrections_appear_as_trf_comments(arbiter):
         f"### round 1: board 1 for rating only (Art. 4.3, notified late): "
         f"{game.black.tpn}-{game.white.tpn} 1/2-1/2"
     )
+
+
+def test_rating_correction_moves_a_rating_based_tiebreak(arbiter):
+    t = make_tournament(arbiter, players=8, rounds=5, tiebreaks="ARO")
+    services.draw_initial_color(t, arbiter, rng=random.Random(1))
+    rnd = play_round(t, arbiter)
+    game = board1(rnd)
+
+    def aro(player):
+        return next(s.tiebreaks[0] for s in services.standings(t) if s.player.pk == player.pk)
+
+    before = aro(game.white)
+    corrections.correct_rating(game.black, arbiter, rating=game.black.rating + 200, reason="x")
+    after = aro(game.white)
+    assert before != after and int(after) == int(before) + 200
