@@ -857,16 +857,18 @@ def _solve_from_candidates(
     solved again; the subgraph only grows, so this ends.
     """
     ew2 = [w + w for w in ew]
+    per_vertex = VIOLATED_PER_VERTEX
     while True:
         solver = _Blossom(
             n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
         )
         mate = solver.solve(False)
         solver.certify(False)
-        missing = solver.violated_edges(eu, ev, ew2, VIOLATED_PER_VERTEX)
+        missing = solver.violated_edges(eu, ev, ew2, per_vertex)
         if not missing:
             return mate, chosen
         chosen = sorted(set(chosen).union(missing))
+        per_vertex *= 2
 
 
 def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k: int) -> list[int]:
