@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.players import Float, PlayerState, build_players
-from pairing.dutch.weights import Layout, compatible
+from pairing.dutch.weights import Layout, PsdLayout, compatible
 from pairing.errors import NoValidPairing
 from pairing.matching import max_weight_matching
 from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament
@@ -240,7 +240,10 @@ def _pair(
     if odd and two_thousand_seventeen:
         bye_score = None
 
-    def base(hi: int, lo: int, cur: bool, nxt: bool) -> int:
+    def base(
+        hi: int, lo: int, cur: bool, nxt: bool, completion: bool = True,
+        final_next: bool = False, psd: PsdLayout | None = None,
+    ) -> int:
         if not ok[hi][lo]:
             return 0
         return layout.weight(
@@ -248,7 +251,22 @@ def _pair(
             bye_candidate_higher=candidate(players[hi], bye_score),
             bye_candidate_lower=candidate(players[lo], bye_score),
             c9_active=c9, bye_score=bye_score or 0, unplayed_rank=unplayed_rank,
+            completion=completion, final_next=final_next, psd=psd,
         )
+
+    def completable(vertices: list[int]) -> bool:
+        """Whether these players can all be paired, at most one taking the PAB (C.1-C.3)."""
+        count = len(vertices)
+        edges = [
+            (i, j, 1)
+            for i in range(count)
+            for j in range(i + 1, count)
+            if ok[vertices[i]][vertices[j]]
+        ]
+        if count % 2:
+            edges += [(i, count, 1) for i in range(count) if players[vertices[i]].eligible_for_bye]
+            count += 1
+        return all(x >= 0 for x in max_weight_matching(count, edges))
 
     result: list[tuple[int, int]] = []
     matched = [False] * n
@@ -260,20 +278,44 @@ def _pair(
         group_start += 1
     mdp_count = 0
     resident_first_vertex = 0
+    ppb = False  # 2017 A.9: the bracket is paired again as the Penultimate Pairing Bracket
     while len(bracket) > 1 or group_start < n:
+        saved = (
+            bracket[:], group_start, dict(m.fixed), m.mate[:], matched[:], len(result),
+            len(note.lines),
+        )
         size = len(bracket)  # players of the bracket being paired
         next_first_vertex = resident_first_vertex + (size - mdp_count)
         next_group_start = group_start
-        while group_start < n and players[group_start].score >= players[next_group_start].score:
+        while group_start < n and (
+            ppb or players[group_start].score >= players[next_group_start].score
+        ):
             bracket.append(group_start)
             group_start += 1
         if size == len(bracket) and mdp_count == size:
             raise NoValidPairing("players left unpaired after the last bracket (Art. 1.9.3)")
+        # 2017 A.9: only the last bracket and the PPB must let the round be completed
+        # (completion weights over every player still to pair); any other bracket is paired
+        # looking at itself and the next score group only (C.7), then checked.
+        special = not two_thousand_seventeen or ppb or size == len(bracket)
+        final_next = two_thousand_seventeen and not special and group_start == n
+        psd = None
+        if two_thousand_seventeen:
+            m.w.clear()  # finalized pairs are kept in m.fixed
+            # C.6 differences; like bbpPairings, a downfloater's difference is counted from the
+            # lowest score among the players in the matching (the next score group's)
+            psd = PsdLayout.for_scores(
+                [players[v].score for v in bracket[:size]],
+                min(players[v].score for v in bracket),
+            )
         # Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group ([C8]).
         bw: dict[tuple[int, int], int] = {}
         for li in range(mdp_count, len(bracket)):
             for si in range(li):
-                w = base(bracket[si], bracket[li], li < size, li >= size)
+                w = base(
+                    bracket[si], bracket[li], li < size, li >= size and not ppb,
+                    completion=special, final_next=final_next, psd=psd,
+                )
                 bw[(li, si)] = w
                 m.set(bracket[si], bracket[li], w)
 
@@ -425,6 +467,15 @@ def _pair(
             matched[v] = matched[opp] = True
             m.finalize(v, opp)
 
+        if not special and not completable([v for v in range(n) if v not in m.fixed]):
+            # 2017 A.9: the downfloaters cannot be paired with the lower players: this bracket
+            # is the PPB; pair it again so that the round can be completed (C.4)
+            bracket, group_start, m.fixed, m.mate, matched, kept, lines = saved
+            del result[kept:]
+            del note.lines[lines:]
+            ppb = True
+            continue
+        ppb = False
         # Pairs of this bracket, and the players moving down (Art. 1.4.1).
         new_bracket: list[int] = []
         new_mdp = 0

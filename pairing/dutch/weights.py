@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pairing.dutch.players import Float, PlayerState
 from pairing.model import RuleSet
 
-__all__ = ["Layout", "compatible", "bits_to_represent"]
+__all__ = ["Layout", "PsdLayout", "compatible", "bits_to_represent"]
 
 
 def bits_to_represent(value: int) -> int:
@@ -43,6 +43,40 @@ def compatible(a: PlayerState, b: PlayerState, *, final_round: bool, threshold: 
         # Art. 1.8: topscorers (over 50 % of the maximum, final round) are exempt
         return final_round and (a.score > threshold or b.score > threshold)
     return True
+
+
+@dataclass(frozen=True)
+class PsdLayout:
+    """Bit offsets of the score differences of one 2017 bracket (A.8, C.6)."""
+
+    shift: dict[int, int]
+    width: int
+    lowest: int
+    """The score one point above which a downfloater's difference is taken."""
+
+    def floater_difference(self, score: int) -> int:
+        return score - self.lowest + POINT
+
+    @classmethod
+    def for_scores(cls, scores: list[int], lowest: int) -> PsdLayout:
+        """Room for every difference a pair or a downfloater of these players can have."""
+        counts: dict[int, int] = {}
+        for i, a in enumerate(scores):
+            d = a - lowest + POINT
+            counts[d] = counts.get(d, 0) + 1
+            for b in scores[i + 1:]:
+                d = abs(a - b)
+                counts[d] = counts.get(d, 0) + 1
+        shift: dict[int, int] = {}
+        offset = 0
+        for d in sorted(counts):
+            shift[d] = offset
+            offset += bits_to_represent(counts[d])
+        return cls(shift, offset, lowest)
+
+
+POINT = 10
+"""2017 A.8 "one point", in tenths of a point."""
 
 
 @dataclass
@@ -84,22 +118,48 @@ class Layout:
         c9_active: bool = False,
         bye_score: int = 0,
         unplayed_rank: dict[int, int] | None = None,
+        completion: bool = True,
+        final_next: bool = False,
+        psd: PsdLayout | None = None,
     ) -> int:
         """Return the weight of a legal pair (the caller checks compatibility first).
 
         ``higher`` is the player ranked higher (Art. 1.2); ``in_current``/``in_next`` say
         whether ``lower`` belongs to the bracket being paired or to the next score group.
+        ``completion=False`` leaves the completion field empty (2017 rules: only the last
+        bracket and the PPB must let the round be completed, A.9); ``final_next`` marks a
+        bracket whose next score group is the last one (2017 C.7: the following bracket is
+        then the last one, whose pairs must also leave the PAB to an eligible player).
         """
         S, G = self.size_bits, self.groups_bits
         # [C4] completion, [C2]/[C5]: pair those who cannot take the PAB
-        w = 1 + (not bye_candidate_higher) + (not bye_candidate_lower)
+        w = 1 + (not bye_candidate_higher) + (not bye_candidate_lower) if completion else 0
         # [C6] pairs in the bracket, [C7] scores paired in it
         w = (w << S) | in_current
-        w <<= G
-        if in_current:
-            w |= 1 << self.group_shift[higher.score]
+        if psd is not None:
+            # 2017 C.6: the lowest PSD (A.8). A paired player no longer counts as a
+            # downfloater (score minus one point less than the lowest score); the pair counts
+            # its score difference. Larger differences take higher bits.
+            w <<= psd.width
+            if in_current:
+                w += 1 << psd.shift[psd.floater_difference(higher.score)]
+                w += 1 << psd.shift[psd.floater_difference(lower.score)]
+                w -= 1 << psd.shift[higher.score - lower.score]
+        else:
+            w <<= G
+            if in_current:
+                w |= 1 << self.group_shift[higher.score]
         # [C8] the next bracket: its pairs and scores
-        w = (w << S) | in_next
+        if self.rules is RuleSet.DUTCH_2017:
+            # 2017 C.7 (A.9): before the last bracket, its pairs count with their PAB
+            # eligibility, like the completion field of the last bracket itself
+            if final_next:
+                nxt = 1 + (not bye_candidate_higher) + (not bye_candidate_lower)
+            else:
+                nxt = int(in_next)
+            w = (w << (S + 2)) | nxt
+        else:
+            w = (w << S) | in_next
         w <<= G
         if in_next:
             if self.rules is RuleSet.DUTCH_2017:
