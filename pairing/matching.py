@@ -654,7 +654,11 @@ class _Blossom:
                     lw = label[bw]
                     if lw == _S:
                         key = dv + dual[w] - 2 * ew[k]
-                        if key - 2 * total > 0:
+                        # A tight edge inside one tree would make a blossom: it waits in
+                        # heap_ss (delta_3 = 0) until the scan finds no augmenting path, so
+                        # that blossoms form only when needed (the ladder-shaped weights of
+                        # the Dutch remainder made ~64 blossoms per augmentation otherwise).
+                        if key - 2 * total > 0 or root[top[v]] == root[bw]:
                             heappush(heap_ss, (key, k, lgen[eu[k]], lgen[ev[k]]))
                             continue
                         base_v = self.scan_blossom(v, w)
