@@ -89,6 +89,8 @@ def build_players(t: Tournament, k: int, rules: RuleSet) -> list[PlayerState]:
         if r < 1 or len(player.rounds) < r:
             return Float.NONE
         entry = player.rounds[r - 1]
+        if rules is RuleSet.DUTCH_2017 and not entry.game_was_played:
+            return Float.DOWN  # 2017 A.4.b: a player who, for whatever reason, does not play
         # Art. 1.4.3: a PAB, or more points than a loss without playing, is a downfloat
         if not entry.game_was_played and ps.points_for(entry) > ps.loss:
             return Float.DOWN
