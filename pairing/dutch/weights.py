@@ -176,7 +176,7 @@ class Layout:
             if lower.score == bye_score:
                 w += unplayed_rank[self.played_rounds - lower.played_games]
         w = self._colour_bits(w, lower, higher, in_current)
-        w = self._float_bits(w, higher, lower, in_current)
+        w = self._float_bits(w, higher, lower, in_current, psd)
         # room for the generation order (Art. 3.6-3.7, 4.2-4.4)
         return w << (3 * S + 1)
 
@@ -205,7 +205,9 @@ class Layout:
         )
         return (w << S) | (mask and ok)
 
-    def _float_bits(self, w: int, hi: PlayerState, lo: PlayerState, cur: bool) -> int:
+    def _float_bits(
+        self, w: int, hi: PlayerState, lo: PlayerState, cur: bool, psd: PsdLayout | None
+    ) -> int:
         S = self.size_bits
         shift = self.group_shift
         rounds = self.played_rounds
@@ -222,6 +224,8 @@ class Layout:
             w <<= S
             if cur:
                 w |= not (hi.score > lo.score and f_lo is Float.UP)
+        if psd is not None:
+            return self._float_differences_2017(w, hi, lo, cur, psd)
         for back, attr in ((1, "float1"), (2, "float2")):
             if rounds < back:
                 continue
@@ -235,4 +239,36 @@ class Layout:
             w <<= self.groups_bits
             if cur and not (f_lo is Float.UP and hi.score > lo.score):
                 w |= 1 << shift[hi.score]
+        return w
+
+    def _float_differences_2017(
+        self, w: int, hi: PlayerState, lo: PlayerState, cur: bool, psd: PsdLayout
+    ) -> int:
+        """2017 C.16-C.19: the score differences (A.8) of repeated floaters, lowest first.
+
+        A repeated downfloater who is paired in the bracket no longer counts with its
+        downfloater difference, only with the difference of its pair if it is the higher
+        player; a repeated upfloater counts with the difference of its pair. Terms may be
+        negative: one spare bit per field keeps the sums of a matching from reaching the
+        field above.
+        """
+        width = psd.width + 1
+        difference = hi.score - lo.score
+        for back, attr in ((1, "float1"), (2, "float2")):
+            if self.played_rounds < back:
+                continue
+            f_lo, f_hi = getattr(lo, attr), getattr(hi, attr)
+            # C.16/C.18: downfloaters repeated from 1 (2) rounds before
+            w <<= width
+            if cur:
+                if f_lo is Float.DOWN:
+                    w += 1 << psd.shift[psd.floater_difference(lo.score)]
+                if f_hi is Float.DOWN:
+                    w += 1 << psd.shift[psd.floater_difference(hi.score)]
+                    if difference > 0:
+                        w -= 1 << psd.shift[difference]
+            # C.17/C.19: upfloaters repeated from 1 (2) rounds before
+            w <<= width
+            if cur and f_lo is Float.UP and difference > 0:
+                w -= 1 << psd.shift[difference]
         return w
