@@ -8,6 +8,13 @@ decision that would leave the rest of the round unpairable is never taken. Withi
 choices the criteria leave open are made in the order of the generation rules of Art. 3-4:
 which MDPs are paired (Art. 4.4), with which residents, how many and which resident-exchanges
 (Art. 4.3), then each S1 player's opponent in the transposition order (Art. 4.2).
+
+Under the 2017 rules (C.04.3 of 2017, A.9) only the last bracket and the Penultimate Pairing
+Bracket must let the round be completed: any other bracket is matched with the next score group
+only (C.7), then the rest of the round is checked; if it cannot be completed the bracket is the
+PPB, paired again with completion weights over all the players still to pair, and its
+downfloaters and every lower player form the Collapsed Last Bracket. C.6 and C.16-C.19 weigh
+the score differences of A.8, and A.4.b gives a downfloat for every round not played.
 """
 
 from __future__ import annotations
