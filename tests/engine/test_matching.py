@@ -424,3 +424,27 @@ def test_the_sparse_subgraph_path_agrees_with_brute_force(graph):
         assert weight_of(mate, edges)[::-1] == brute_force(n, edges, True)
     finally:
         matching.CANDIDATES_PER_VERTEX = saved
+
+
+@pytest.mark.parametrize("n", [33, 64, 129])
+def test_it_solves_ladder_weights_in_few_certificate_rounds(monkeypatch, n):
+    # The shape of a Dutch remainder reweighted for exchanges: w(i, j) = C - 2 * min(i, j).
+    # Every vertex's heaviest edges go to the first few vertices, while a best matching pairs
+    # the first half with the second half (its weight is known in closed form), so the
+    # sparse start misses most useful edges.  The edges brought back per vertex double with
+    # every certificate round: about log2(n) solves, not n / 4.
+    big = 2**100
+    edges = [(u, v, big - 2 * min(u, v)) for u in range(n) for v in range(u + 1, n)]
+    solves = []
+    original = matching._Blossom.solve
+
+    def counted(self, max_cardinality):
+        solves.append(len(self.ew))
+        return original(self, max_cardinality)
+
+    monkeypatch.setattr(matching._Blossom, "solve", counted)
+    pairs = n // 2
+    best = pairs * big - 2 * sum(range(pairs))
+    assert weight_of(max_weight_matching(n, edges), edges) == (best, pairs)
+    assert len(solves) <= n.bit_length() + 1
+    assert weight_of(max_weight_matching(n, edges, max_cardinality=True), edges) == (best, pairs)
