@@ -7,7 +7,7 @@ graph again and again while edge weights change (see its docstring).
 Method.  Edmonds' primal-dual blossom algorithm as presented in Galil's survey ("Efficient
 algorithms for finding maximum matching in graphs", ACM Computing Surveys 18, 1986):
 alternating trees grow from every single vertex, odd cycles are shrunk into blossoms, and the
-dual variables change (delta_1 .. delta_4 of the survey) until an edge becomes tight.  Three
+dual variables change (delta_1 .. delta_4 of the survey) until an edge becomes tight.  Four
 departures from the textbook stage structure, none of which changes the result:
 
 * After an augmentation only the two trees it went through are dissolved; the other trees
@@ -17,14 +17,20 @@ departures from the textbook stage structure, none of which changes the result:
   deltas come from heaps; a dual change costs O(log m), not O(n).
 * The run starts from a greedy matching on the edges of the largest weight, which are tight
   under the initial duals.
+* A tight edge between two S-vertices of the same tree is not shrunk at once: it waits in the
+  delta_3 heap (slack 0) until the scan finds no augmenting path.  With few distinct weights
+  many edges are tight together, and shrinking them eagerly built dozens of blossoms per
+  augmentation that the end of the stage dissolved again.
 
 Dense graphs (more than 2 * CANDIDATES_PER_VERTEX * n edges) are first solved on a sparse
 subgraph: the CANDIDATES_PER_VERTEX heaviest edges of every vertex.  The optimal duals of
 that subgraph are then checked against every edge of the graph.  If no edge has negative
 slack, they are feasible for the whole graph and, with the complementary slackness that the
 algorithm guarantees, prove the matching optimal there (LP duality); otherwise the most
-violated edges of each vertex join the subgraph and it is solved again.  The subgraph only
-grows, so this ends, and the answer is always exact, never a heuristic.
+violated edges of each vertex join the subgraph (VIOLATED_PER_VERTEX of them, twice as many
+in every further round, so that a badly chosen start costs about log2(n) rounds, not n / 4)
+and it is solved again.  The subgraph only grows, so this ends, and the answer is always
+exact, never a heuristic.
 
 With ``max_cardinality`` on a dense graph, every weight gets the same bonus K, large enough
 that one more edge always outweighs any weight difference (K > (n // 2) * (max - min) - min);
