@@ -34,11 +34,9 @@ CHAOS_SEEDS = [*range(10000, 10400), 10659, 10855, 10932]
 
 
 def _reference_2017(t):
-    # I-34: pairing.dutch gives floats by the 2026 definitions (1.4.3-1.4.4) under the 2017
-    # rules too; the literal A.4.b reading differs on absences and forfeit losses
-    # (test_reference.test_2017_floats_for_unplayed_rounds_change_the_pab).
+    # I-34: both follow the literal A.4.b (any round not played is a downfloat).
     return reference_pair_round_2017(
-        replace(t, rules=RuleSet.DUTCH_2017), effective_tpn=True, unplayed_downfloat=False
+        replace(t, rules=RuleSet.DUTCH_2017), effective_tpn=True, unplayed_downfloat=True
     )
 
 
@@ -57,11 +55,6 @@ KNOWN = {
     (10855, CHAOS): (
         "[C9]: in the last bracket the engine gives the PAB to 7 (two unplayed rounds) rather "
         "than to 5 (none), both on 1.5 points; reported to the engine owner"
-    ),
-    (131, RuleSet.DUTCH_2017): (
-        "I-35: in the PPB, the reference breaks a tie of C.5-C.19 by the order of D.3 "
-        "(MDP 3 paired, 7 downfloats, PAB to a 1.5-point player); the engine floats 3 so "
-        "that the 0.5-point player gets the PAB"
     ),
 }
 
