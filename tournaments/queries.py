@@ -320,3 +320,100 @@ def site_version() -> Version:
     updated = row["updated"].isoformat() if row["updated"] else "-"
     seed = f"all:{row['n']}:{row['top']}:{updated}:{audit['pk']}"
     return Version(seed, max(stamps) if stamps else None)
+
+
+# ---------------------------------------------------------------------------------------------
+# How one player's tie-breaks were computed (issue 5)
+
+
+@dataclass(frozen=True)
+class TieBreakLine:
+    """One element of a tie-break value: an opponent's score or rating, or a dummy's."""
+
+    round: int
+    value: str
+    opponent: Player | None
+    """None when a dummy opponent stands in (C.07 Art. 16.4) or for per-round values."""
+    dummy: bool
+    cut: bool
+    vur: bool
+    basis: str
+    """For Sonneborn-Berger: the opponent's (or dummy's) score the product was made of."""
+    note: str
+
+
+@dataclass(frozen=True)
+class TieBreakSection:
+    code: str
+    name: str
+    value: str
+    lines: list[TieBreakLine]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerTieBreaks:
+    after_round: int
+    """Last round counted: the same rounds as the public standings."""
+    player: Player
+    points: str
+    adjusted: str
+    """The score the player's opponents use (Art. 16.3)."""
+    sections: list[TieBreakSection]
+    dropped: list[tuple[str, str]]
+    """(code, reason) of the tournament's tie-breaks that were not used."""
+
+
+def player_tiebreaks(
+    tournament: Tournament, player: Player, *, after_round: int | None = None
+) -> PlayerTieBreaks:
+    """Every tie-break value of ``player`` with what it was computed from.
+
+    Counts the same rounds as :func:`public_standings`: public rounds 1..n with all results in,
+    up to ``after_round``. Raises ``services.ServiceError`` when the data cannot be ranked.
+    """
+    from dataclasses import replace
+
+    from pairing.tiebreaks import TieBreakError, explain, format_value
+
+    last = complete_public_rounds(tournament)
+    if after_round is not None:
+        last = max(0, min(after_round, last))
+    specs = services.tiebreak_specs(tournament)
+    built = services.build_engine_state(tournament)
+    state = built.tournament
+    last = min(last, built.rounds)
+    if last < built.rounds:
+        cut = tuple(replace(p, rounds=p.rounds[:last]) for p in state.players)
+        state = replace(state, players=cut)
+    try:
+        info = explain(state, specs, player.tpn)
+    except TieBreakError as error:
+        raise services.ServiceError(f"Tie-breaks: {error}") from error
+    by_tpn = built.player_by_tpn
+    sections = []
+    for b in info.breakdowns:
+        lines = [
+            TieBreakLine(
+                round=e.round,
+                value=format_value(e.value),
+                opponent=by_tpn.get(e.opponent) if e.opponent is not None else None,
+                dummy=e.dummy,
+                cut=e.cut,
+                vur=e.vur,
+                basis=format_value(e.basis) if e.basis not in (None, e.value) else "",
+                note=e.note,
+            )
+            for e in b.elements
+        ]
+        sections.append(
+            TieBreakSection(b.spec.code, b.spec.name, format_value(b.value), lines, b.notes)
+        )
+    return PlayerTieBreaks(
+        last,
+        player,
+        format_value(info.points),
+        format_value(info.adjusted),
+        sections,
+        [(spec.code, reason) for spec, reason in info.dropped],
+    )

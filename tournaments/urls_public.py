@@ -12,4 +12,9 @@ urlpatterns = [
     path("t/<int:pk>/crosstable/", v.crosstable, name="public-crosstable"),
     path("t/<int:pk>/players/", v.player_list, name="public-players"),
     path("t/<int:pk>/players/<int:player_pk>/", v.player_card, name="public-player"),
+    path(
+        "t/<int:pk>/players/<int:player_pk>/tiebreaks/",
+        v.player_tiebreaks,
+        name="public-player-tiebreaks",
+    ),
 ]

@@ -196,3 +196,22 @@ def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         "tab": "players",
     }
     return render(request, "tournaments/public/player.html", context)
+
+
+@conditional_for_visitors
+def player_tiebreaks(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """How each of the tournament's tie-break values of one player was computed (C.07)."""
+    t = _tournament(pk)
+    player = get_object_or_404(Player, pk=player_pk, tournament=t)
+    try:
+        info = queries.player_tiebreaks(t, player, after_round=_after_round(request))
+    except services.ServiceError as error:
+        return _unavailable(request, t, "standings", error)
+    context = {
+        "t": t,
+        "player": player,
+        "info": info,
+        "rounds": queries.public_round_numbers(t),
+        "tab": "standings",
+    }
+    return render(request, "tournaments/public/player_tiebreaks.html", context)
