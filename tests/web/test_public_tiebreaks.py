@@ -170,4 +170,6 @@ def test_query_count_does_not_depend_on_the_field(client, arbiter):
             assert client.get(path).status_code == 200
         return len(ctx.captured_queries)
 
-    assert cost(_played(arbiter, 5)) == cost(_played(arbiter, 14))
+    small, large = cost(_played(arbiter, 5)), cost(_played(arbiter, 14))
+    assert small == large
+    assert large <= 10, large  # 8 measured with two rounds
