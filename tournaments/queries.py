@@ -374,7 +374,7 @@ def player_tiebreaks(
     """
     from dataclasses import replace
 
-    from pairing.tiebreaks import TieBreakError, explain, format_value
+    from pairing.tiebreaks import Acronym, TieBreakError, explain, format_value
 
     last = complete_public_rounds(tournament)
     if after_round is not None:
@@ -393,6 +393,8 @@ def player_tiebreaks(
     by_tpn = built.player_by_tpn
     sections = []
     for b in info.breakdowns:
+        # Art. 9.1: a Sonneborn-Berger element is the opponent's score times the points scored.
+        product = b.spec.acronym is Acronym.SB
         lines = [
             TieBreakLine(
                 round=e.round,
@@ -401,7 +403,7 @@ def player_tiebreaks(
                 dummy=e.dummy,
                 cut=e.cut,
                 vur=e.vur,
-                basis=format_value(e.basis) if e.basis not in (None, e.value) else "",
+                basis=format_value(e.basis) if product and e.basis is not None else "",
                 note=e.note,
             )
             for e in b.elements

@@ -173,3 +173,22 @@ def test_query_count_does_not_depend_on_the_field(client, arbiter):
     small, large = cost(_played(arbiter, 5)), cost(_played(arbiter, 14))
     assert small == large
     assert large <= 10, large  # 8 measured with two rounds
+
+
+def test_every_tiebreak_gets_a_section_and_unused_ones_say_why(client, arbiter):
+    t = make_tournament(arbiter, players=6, rounds=3, tiebreaks="DE,SB,PS,ARO,BH/M1")
+    services.add_player(t, arbiter, name="Player U")  # unrated: ARO is dropped (C.07 Art. 10)
+    services.draw_initial_color(t, arbiter, random.Random(0))
+    rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
+    boards = list(rnd.games.filter(board__isnull=False).order_by("board"))
+    services.set_results(rnd, arbiter, {g.pk: Result.WHITE_WINS for g in boards})
+    services.finish_round(rnd, arbiter)
+    winner = boards[0].white
+    response = client.get(url("public-player-tiebreaks", t.pk, winner.pk))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert re.findall(r"<h3>(\S+) <small>", html) == ["DE", "SB", "PS", "BH/M1"]
+    assert "ARO not used: unrated players take part" in text_of(response)
+    # SB: the opponent's score (0) times the points scored against them (1).
+    sb = line_rows(section_html(response, "SB"))
+    assert sb == [["1", f"{boards[0].black.name} score 0", "0", "yes"]]
