@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from pairing.acceleration import virtual_points
 from pairing.model import Color, Player, ResultCode, RuleSet, Tournament
 
 __all__ = ["Float", "PlayerState", "build_players"]
@@ -58,8 +59,16 @@ class PlayerState:
         return self.imbalance > 1
 
 
-def _acceleration(t: Tournament) -> dict[tuple[int, int], int]:
+def _acceleration(t: Tournament, k: int) -> dict[tuple[int, int], int]:
+    """Return the virtual points by (TPN, round) for rounds 1..k (pairing only, never standings)."""
     table: dict[tuple[int, int], int] = {}
+    if t.baku and not t.accelerations:
+        # C.04.7 Baku acceleration derived by the engine; explicit 250/XXA lines override _BAKU
+        for r in range(1, k + 1):
+            for tpn, points in virtual_points(t, r).items():
+                if points:
+                    table[(tpn, r)] = points
+        return table
     for a in t.accelerations:
         table[(a.tpn, a.round)] = table.get((a.tpn, a.round), 0) + a.points
     return table
@@ -75,7 +84,7 @@ def _is_valid(player: Player, k: int) -> bool:
 def build_players(t: Tournament, k: int, rules: RuleSet) -> list[PlayerState]:
     """Return the players to pair in round k (those without a pre-set bye or absence)."""
     ps = t.point_system
-    accel = _acceleration(t)
+    accel = _acceleration(t, k)
     by_tpn = {p.tpn: p for p in t.players}
 
     def score_before(player: Player, rounds_back: int) -> int:
