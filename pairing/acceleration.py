@@ -65,13 +65,15 @@ class BakuNeedsRoundCount(UnsupportedFeature):
 
 
 class GroupARule(enum.Enum):
-    """How many of the N players of round 1 form GA."""
+    """Which players form GA."""
 
     FIDE = "fide"
-    """C.04.7: the first half rounded up to the nearest even number, 2·⌈N/4⌉ (161 -> 82)."""
+    """C.04.7: the first half of the N players of round 1 rounded up to the nearest even number,
+    2·⌈N/4⌉ (161 -> 82); late entries by their TPN against the last GA player."""
     BBPPAIRINGS = "bbppairings"
-    """bbpPairings v6 ``applyBakuAcceleration``: the first ⌈N/2⌉ players (161 -> 81). Kept to
-    measure which reading the corpus ``_baku`` files follow; not the FIDE text."""
+    """bbpPairings v6 ``applyBakuAcceleration``: the first ⌈N/2⌉ TPNs (161 -> 81), N counting
+    every player in the file, late entries included (it has no late-entry rule). Kept to measure
+    which reading the corpus ``_baku`` files follow; it is not the FIDE text."""
 
     def size(self, n: int) -> int:
         if self is GroupARule.FIDE:
@@ -118,8 +120,12 @@ def group_a(t: Tournament, rule: GroupARule = GroupARule.FIDE) -> frozenset[TPN]
 
     GA is cut from the list of round 1; a late entry joins GA when its TPN comes before the
     last GA player's TPN ("the last GA-player shall be the same as in the previous round").
+    ``GroupARule.BBPPAIRINGS`` cuts the whole list of the file instead.
     """
-    first_list = initial_players(t)
+    if rule is GroupARule.BBPPAIRINGS:
+        first_list = sorted(p.tpn for p in t.players)
+    else:
+        first_list = initial_players(t)
     size = min(rule.size(len(first_list)), len(first_list))
     if size == 0:
         return frozenset()
