@@ -120,6 +120,41 @@ def test_pab_goes_to_the_lowest_score_c5():
     assert p.bye in (2, 5)
 
 
+def test_c9_the_pab_goes_to_the_player_with_fewer_unplayed_games():
+    # Last bracket 0.5 = {4, 5, 6}, none met; 6 missed round 2 (H). Without [C9] the sequence
+    # would pair 4-5 (both preferences granted) and give 6 the PAB; [C9] ranks above the
+    # colours: 6 is paired, with 4 (6 White, 4 Black) rather than 5 (both prefer White).
+    t = tournament(
+        player_line(1, "1.5", "   4 w 1", "   5 w ="),
+        player_line(2, "1.5", "   5 w 1", "   4 b ="),
+        player_line(3, "2.0", "   6 w 1", "0000 - U", "0000 - Z"),
+        player_line(4, "0.5", "   1 b 0", "   2 w ="),
+        player_line(5, "0.5", "   2 b 0", "   1 b ="),
+        player_line(6, "0.5", "   3 b 0", "0000 - H"),
+    )
+    p = pair_round(t)
+    assert p.bye == 5
+    assert boards(p) == [(2, 1), (6, 4)]
+
+
+@pytest.mark.xfail(strict=True, reason="I-37: the engine does not apply it yet")
+def test_c9_also_chooses_among_mdps_who_carry_the_pab_score():
+    # INTERPRETATIONS.md I-37. 2 and 3 (1.5 points) met, so both float into the last bracket
+    # (1.0), whose only resident 5 already had the PAB: the bracket downfloats exactly one of
+    # them, who ends up with the PAB. 3 missed round 1 (H), 2 did not: [C9] pairs 3-5 and gives
+    # 2 the PAB, although 2-5 would grant both colour preferences (3 and 5 both prefer Black).
+    t = tournament(
+        player_line(1, "2.5", "   2 w 1", "   3 w =", "   5 b 1"),
+        player_line(2, "1.5", "   1 b 0", "   4 w 1", "   3 b ="),
+        player_line(3, "1.5", "0000 - H", "   1 b =", "   2 w ="),
+        player_line(4, "2.0", "   5 w 1", "   2 b 0", "0000 - U"),
+        player_line(5, "1.0", "   4 b 0", "0000 - U", "   1 w 0"),
+    )
+    p = pair_round(t)
+    assert p.bye == 2
+    assert boards(p) == [(4, 1), (5, 3)]
+
+
 def test_players_with_the_same_absolute_preference_do_not_meet_c3():
     # 1 and 2 both played White twice (absolute preference for Black); 3 and 4 Black twice
     t = tournament(

@@ -53,8 +53,8 @@ KNOWN = {
     ),
     (10932, CHAOS): "I-36: the same with player 4 (WWWW) against topscorer 8",
     (10855, CHAOS): (
-        "[C9]: in the last bracket the engine gives the PAB to 7 (two unplayed rounds) rather "
-        "than to 5 (none), both on 1.5 points; reported to the engine owner"
+        "I-37: [C9] chooses between the MDPs 5 and 7 (1.5 points) of the last bracket: the "
+        "PAB goes to 5 (no unplayed round), not 7 (two); the engine does not apply it yet"
     ),
 }
 
