@@ -610,20 +610,24 @@ class _Blossom:
 
     # -- main loop ------------------------------------------------------------------------
 
-    def solve(self, max_cardinality: bool) -> list[int]:
-        """Run to optimality; return mate (the duals are left decoded in self.dual)."""
+    def solve(self, max_cardinality: bool, roots: list[int] | None = None) -> list[int]:
+        """Run to optimality; return mate (the duals are left decoded in self.dual).
+
+        roots: the single vertices to grow trees from (default: every single vertex).  A
+        warm start (``pairing.dynamic_matching``) passes the ones it freed.
+        """
         # Blossom expansion and augmentation recurse once per nesting level (at most n / 2).
         limit = sys.getrecursionlimit()
         if limit < self.n + 1000:
             sys.setrecursionlimit(self.n + 1000)
         try:
-            self._run(max_cardinality)
+            self._run(max_cardinality, start=roots)
         finally:
             sys.setrecursionlimit(limit)
         self.decode_duals()
         return self.mate
 
-    def _run(self, max_cardinality: bool) -> None:
+    def _run(self, max_cardinality: bool, start: list[int] | None = None) -> None:
         n = self.n
         eu, ev, ew = self.eu, self.ev, self.ew
         nbr, inc = self.nbr, self.inc
@@ -635,13 +639,13 @@ class _Blossom:
         queue = self.queue
         # Jump start: with every vertex dual at the largest weight, the edges of that weight
         # are tight; a greedy matching on them keeps the optimality conditions.
-        top_weight = max(ew, default=0)
+        top_weight = max(ew, default=0) if start is None else 0
         if top_weight > 0 and not any(x >= 0 for x in mate):
             for k, w in enumerate(ew):
                 if w == top_weight and mate[eu[k]] < 0 and mate[ev[k]] < 0:
                     mate[eu[k]] = ev[k]
                     mate[ev[k]] = eu[k]
-        singles = [v for v in range(n) if mate[v] < 0]
+        singles = [v for v in range(n) if mate[v] < 0] if start is None else list(start)
         singles.reverse()
         for v in singles:
             if label[top[v]] == _FREE:

@@ -25,6 +25,7 @@ from pairing.dutch.colours import allocate_colours
 from pairing.dutch.players import Float, PlayerState, build_players
 from pairing.dutch.weights import Layout, PsdLayout, compatible
 from pairing.errors import NoValidPairing
+from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
 from pairing.matching import max_weight_matching
 from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament
 from pairing.model import format_points
@@ -92,6 +93,54 @@ class _Matcher:
         """Fix the pair u-v and take both out of the graph."""
         for key in [k for k in self.w if u in k or v in k]:
             del self.w[key]
+        self.fixed[u] = v
+        self.fixed[v] = u
+        self.mate[u] = v
+        self.mate[v] = u
+
+
+class _WarmMatcher(_Matcher):
+    """The same service over a DynamicMatcher: each matching starts from the previous one.
+
+    Every weight gives completion ([C4]) the highest priority, so a maximum weight matching
+    of the players is a maximum weight perfect matching, with one extra vertex (the PAB,
+    joined to everyone by a zero-weight edge) when their number is odd.  Should the players
+    not be perfectly matchable (some pairs taken out), the matching is computed from scratch
+    like ``_Matcher`` does.
+    """
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self.bye_vertex = n if n % 2 else -1
+        self.dynamic = DynamicMatcher(n + n % 2)
+        self.scratch_solves = 0
+        if n % 2:
+            for v in range(n):
+                self.dynamic.set_weight(v, n, 0)
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        self.dynamic.set_weight(u, v, weight or None)
+
+    def get(self, u: int, v: int) -> int:
+        return self.dynamic.weight(u, v) or 0
+
+    def compute(self) -> list[int]:
+        self.calls += 1
+        try:
+            mate = self.dynamic.solve()
+        except NoPerfectMatching:
+            self.scratch_solves += 1
+            mate = max_weight_matching(self.n, [
+                (u, v, w) for u, v, w in self.dynamic.edges() if max(u, v) < self.n and w
+            ])
+        self.mate = [v if m < 0 or m == self.bye_vertex else m for v, m in enumerate(mate[:self.n])]
+        for u, v in self.fixed.items():
+            self.mate[u] = v
+        return self.mate
+
+    def finalize(self, u: int, v: int) -> None:
+        self.dynamic.remove_vertex(u)
+        self.dynamic.remove_vertex(v)
         self.fixed[u] = v
         self.fixed[v] = u
         self.mate[u] = v
@@ -184,9 +233,9 @@ def _pair(
                 if found == FAR_NEIGHBOURS:
                     break
     top_score = players[0].score
-    m = _Matcher(n)
     odd = n % 2 == 1
     two_thousand_seventeen = rules is RuleSet.DUTCH_2017
+    m = _Matcher(n) if two_thousand_seventeen else _WarmMatcher(n)
 
     def candidate(p: PlayerState, bye_score: int | None) -> bool:
         if not p.eligible_for_bye:

@@ -1,0 +1,252 @@
+"""Maximum weight perfect matching of a graph that changes a little between solves.
+
+``DynamicMatcher(n)`` holds a graph on the vertices 0..n-1 and its current maximum weight
+perfect matching with optimal duals.  ``set_weight(u, v, w)`` adds, re-weighs or (with
+``w=None``) removes an edge; ``remove_vertex(v)`` takes a vertex and its edges out for good;
+``solve()`` returns ``mate`` for the graph as it now is, or raises ``NoPerfectMatching``.
+
+Why.  The Dutch engine asks for hundreds of matchings per round over the same players, and
+between two of them only a few vertices change partner.  Solving from scratch costs the whole
+graph every time; this matcher starts from the previous optimum instead (a warm start).
+
+Method.  The solver is the primal-dual blossom algorithm of ``pairing.matching``.  Between
+solves its state satisfies the optimality conditions: every edge has a non-negative slack,
+matched edges and the edges holding blossoms together are tight, blossom duals are >= 0.  A
+change that keeps these conditions (an unmatched edge between two top-level blossoms whose
+slack stays >= 0) costs nothing.  Otherwise both ends of the edge are *freed*:
+
+* each blossom holding the vertex is dissolved, top-down; adding the blossom's dual z to the
+  (doubled) dual of each of its vertices keeps the slack of every edge inside it and raises
+  the slack of the edges leaving it by z, so the conditions hold again except for the one
+  matched edge leaving the blossom's base, which is unmatched (its ends are freed in turn);
+* the vertex is unmatched from its mate, which is freed too;
+* a freed vertex gets the smallest dual that keeps all its edges feasible (rounded up to an
+  even number: in the algorithm, two trees can only meet on an edge of even slack if every
+  root starts with the same parity).
+
+The blossom algorithm then grows alternating trees from the freed vertices only.  For a
+perfect matching the duals of single vertices are free (no delta_1 of Galil's survey), so the
+run needs nothing else from the earlier state; it ends with a perfect matching, optimal for
+the new weights, or with single vertices left, which proves that no perfect matching exists.
+"""
+
+from __future__ import annotations
+
+from pairing.errors import PairingError
+from pairing.matching import _FREE, _Blossom
+
+__all__ = ["DynamicMatcher", "NoPerfectMatching"]
+
+
+class NoPerfectMatching(PairingError):
+    """The graph as it now is has no perfect matching (on the vertices not removed)."""
+
+
+class DynamicMatcher:
+    """A graph with its maximum weight perfect matching, kept up to date (warm starts)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self._s = _Blossom(n, [], [], [])
+        self._index: dict[tuple[int, int], int] = {}
+        self._spare: list[int] = []  # edge ids free for reuse
+        self._removed = [False] * n
+        self._pending: dict[tuple[int, int], int | None] = {}
+        self._pending_removal: list[int] = []
+        self._fresh = True  # nothing solved yet: the first solve starts from scratch
+        self.freed_last = 0  # vertices freed by the last solve (a figure for benchmarks)
+
+    # -- changes (applied by the next solve) ----------------------------------------------
+
+    def set_weight(self, u: int, v: int, weight: int | None) -> None:
+        """Give the edge u-v this weight (an int), or remove it (None)."""
+        if u == v or not (0 <= u < self.n and 0 <= v < self.n):
+            raise ValueError(f"bad edge ({u}, {v})")
+        self._pending[(u, v) if u < v else (v, u)] = weight
+
+    def weight(self, u: int, v: int) -> int | None:
+        key = (u, v) if u < v else (v, u)
+        if key in self._pending:
+            return self._pending[key]
+        k = self._index.get(key)
+        return None if k is None else self._s.ew[k]
+
+    def edges(self) -> list[tuple[int, int, int]]:
+        """The edges (u, v, weight) as they are after the pending changes."""
+        current = {key: self._s.ew[k] for key, k in self._index.items()}
+        for key, weight in self._pending.items():
+            if weight is None:
+                current.pop(key, None)
+            else:
+                current[key] = weight
+        return [(u, v, w) for (u, v), w in current.items()]
+
+    def remove_vertex(self, v: int) -> None:
+        """Take v and all its edges out of the graph."""
+        self._pending_removal.append(v)
+
+    # -- solving ---------------------------------------------------------------------------
+
+    def solve(self) -> list[int]:
+        """Return mate (-1 for removed vertices) of a maximum weight perfect matching."""
+        s = self._s
+        to_free: set[int] = set()
+        for v in self._pending_removal:
+            if not self._removed[v]:
+                to_free.add(v)
+        for (u, v), weight in self._pending.items():
+            k = self._index.get((u, v))
+            if k is not None and weight is not None and s.ew[k] == weight:
+                continue
+            if self._fresh:
+                self._store(u, v, k, weight)
+                continue
+            if k is not None and (s.mate[u] == v or s.top[u] == s.top[v] != u):
+                to_free.add(u)  # matched, or inside a blossom: the structure may change
+                to_free.add(v)
+            elif weight is not None and s.dual[u] + s.dual[v] < 2 * weight:
+                to_free.add(u)  # the new weight would make the edge infeasible
+                to_free.add(v)
+            self._store(u, v, k, weight)
+        self._pending.clear()
+        exposed = self._free(to_free) if to_free and not self._fresh else set()
+        for v in self._pending_removal:
+            if not self._removed[v]:
+                self._removed[v] = True
+                for k in list(s.inc[v]):
+                    self._drop(k)
+                s.mate[v] = -1
+                exposed.discard(v)
+        self._pending_removal.clear()
+        removed = self._removed
+        if self._fresh:
+            self._fresh = False
+            roots = None
+            start = [v for v in range(self.n) if not removed[v]]
+            s.dual = [max(s.ew, default=0)] * self.n + [0] * self.n
+            self.freed_last = len(start)
+            if len(start) == self.n:
+                s.solve(True)
+            else:
+                s.solve(True, start)
+        else:
+            roots = sorted(exposed)
+            self.freed_last = len(roots)
+            dual, ew = s.dual, s.ew
+            for x in roots:
+                best = None
+                for y, k in zip(s.nbr[x], s.inc[x]):
+                    need = 2 * ew[k] - dual[y]
+                    if best is None or need > best:
+                        best = need
+                if best is not None:
+                    dual[x] = best + (best & 1)  # every root: an even doubled dual
+                elif dual[x] & 1:
+                    dual[x] += 1
+            if roots:
+                s.solve(True, roots)
+        self._tidy()
+        single = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
+        if single:
+            self._restart()
+            raise NoPerfectMatching(f"{len(single)} vertices cannot be matched")
+        return s.mate[:]
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _restart(self) -> None:
+        """Forget the matching: the next solve starts from scratch on the same graph."""
+        old = self._s
+        edges = [(old.eu[k], old.ev[k], old.ew[k]) for k in self._index.values()]
+        self._s = _Blossom(self.n, [], [], [])
+        self._index.clear()
+        self._spare.clear()
+        for u, v, weight in edges:
+            self._store(u, v, None, weight)
+        self._fresh = True
+
+    def _store(self, u: int, v: int, k: int | None, weight: int | None) -> None:
+        s = self._s
+        if weight is None:
+            if k is not None:
+                self._drop(k)
+            return
+        if k is not None:
+            s.ew[k] = weight
+            return
+        if self._spare:
+            k = self._spare.pop()
+            s.eu[k], s.ev[k], s.ew[k] = u, v, weight
+        else:
+            k = len(s.eu)
+            s.eu.append(u)
+            s.ev.append(v)
+            s.ew.append(weight)
+        self._index[(u, v)] = k
+        for a, b in ((u, v), (v, u)):
+            s.nbr[a].append(b)
+            s.inc[a].append(k)
+
+    def _drop(self, k: int) -> None:
+        s = self._s
+        u, v = s.eu[k], s.ev[k]
+        for a in (u, v):
+            inc, nbr = s.inc[a], s.nbr[a]
+            i = inc.index(k)
+            inc[i] = inc[-1]
+            nbr[i] = nbr[-1]
+            inc.pop()
+            nbr.pop()
+        del self._index[(u, v) if u < v else (v, u)]
+        s.ew[k] = 0
+        self._spare.append(k)
+
+    def _free(self, vertices: set[int]) -> set[int]:
+        """Make each vertex a trivial blossom and single, keeping the optimality conditions;
+        return every vertex left single (the given ones and those freed on the way)."""
+        s = self._s
+        n, top, mate, dual = s.n, s.top, s.mate, s.dual
+        exposed: set[int] = set()
+        stack = list(vertices)
+        while stack:
+            x = stack.pop()
+            while top[x] != x:
+                b = top[x]
+                z = dual[b]
+                base = s.base[b]
+                partner = mate[base]
+                if z:
+                    for y in s.verts[b]:
+                        dual[y] += z
+                s.expand_blossom(b, True)
+                if z and partner >= 0:
+                    # the matched edge leaving the blossom is no longer tight
+                    mate[base] = mate[partner] = -1
+                    stack.append(base)
+                    stack.append(partner)
+            partner = mate[x]
+            if partner >= 0:
+                mate[x] = mate[partner] = -1
+                stack.append(partner)
+            exposed.add(x)
+        # expand_blossom expands inner blossoms of dual 0 as well; they need no dual change
+        assert all(top[x] == x for x in exposed) and n == len(top)
+        return exposed
+
+    def _tidy(self) -> None:
+        """Leave the solver with real duals, no labels and empty queues for the next solve."""
+        s = self._s
+        s.decode_duals()
+        label = s.label
+        for b in range(2 * self.n):
+            if label[b] != _FREE and s.parent[b] < 0:
+                s.set_label(b, _FREE)
+                s.labeledge[b] = None
+        s.heap_sf.clear()
+        s.heap_ss.clear()
+        s.heap_t.clear()
+        s.queue.clear()
+        s.fbest = [-1] * self.n
+        for r in range(self.n):
+            if s.members[r]:
+                s.members[r] = []
