@@ -33,9 +33,19 @@ the new weights, or with single vertices left, which proves that no perfect matc
 from __future__ import annotations
 
 from pairing.errors import PairingError
-from pairing.matching import _FREE, _Blossom
+from pairing.matching import (
+    _FREE,
+    CANDIDATES_PER_VERTEX,
+    _Blossom,
+    _heaviest_per_vertex,
+    _solver_from_candidates,
+)
 
 __all__ = ["DynamicMatcher", "NoPerfectMatching"]
+
+
+REBUILD_SHARE = 4
+"""A change that frees more than n / REBUILD_SHARE vertices is solved from scratch."""
 
 
 class NoPerfectMatching(PairingError):
@@ -91,6 +101,7 @@ class DynamicMatcher:
         """Return mate (-1 for removed vertices) of a maximum weight perfect matching."""
         s = self._s
         to_free: set[int] = set()
+        conflicts: list[tuple[int, int]] = []
         for v in self._pending_removal:
             if not self._removed[v]:
                 to_free.add(v)
@@ -98,18 +109,26 @@ class DynamicMatcher:
             k = self._index.get((u, v))
             if k is not None and weight is not None and s.ew[k] == weight:
                 continue
-            if self._fresh:
-                self._store(u, v, k, weight)
-                continue
-            if k is not None and (s.mate[u] == v or s.top[u] == s.top[v] != u):
-                to_free.add(u)  # matched, or inside a blossom: the structure may change
-                to_free.add(v)
-            elif weight is not None and s.dual[u] + s.dual[v] < 2 * weight:
-                to_free.add(u)  # the new weight would make the edge infeasible
-                to_free.add(v)
+            if not self._fresh and (
+                (k is not None and (s.mate[u] == v or s.top[u] == s.top[v] != u))
+                or (weight is not None and s.dual[u] + s.dual[v] < 2 * weight)
+            ):
+                # matched, inside a blossom (the structure may change) or made infeasible
+                conflicts.append((u, v))
             self._store(u, v, k, weight)
+        # Freeing one end is enough: it leaves every blossom, loses its mate, and its new
+        # dual covers all its edges.  The end with the most changes goes (usually the one
+        # vertex whose edges were all re-weighed).
+        changes: dict[int, int] = {}
+        for u, v in self._pending:
+            changes[u] = changes.get(u, 0) + 1
+            changes[v] = changes.get(v, 0) + 1
+        for u, v in conflicts:
+            if u not in to_free and v not in to_free:
+                to_free.add(u if changes[u] >= changes[v] else v)
         self._pending.clear()
-        exposed = self._free(to_free) if to_free and not self._fresh else set()
+        afresh = self._fresh or len(to_free) * REBUILD_SHARE > self.n
+        exposed = self._free(to_free) if to_free and not afresh else set()
         for v in self._pending_removal:
             if not self._removed[v]:
                 self._removed[v] = True
@@ -119,16 +138,15 @@ class DynamicMatcher:
                 exposed.discard(v)
         self._pending_removal.clear()
         removed = self._removed
-        if self._fresh:
+        if afresh:
             self._fresh = False
-            roots = None
-            start = [v for v in range(self.n) if not removed[v]]
-            s.dual = [max(s.ew, default=0)] * self.n + [0] * self.n
-            self.freed_last = len(start)
-            if len(start) == self.n:
-                s.solve(True)
-            else:
-                s.solve(True, start)
+            self._solve_afresh()
+            s = self._s
+            self._tidy()
+            # what the solve from scratch left single (dual 0, an even number) is matched
+            # by the warm run below
+            roots = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
+            self.freed_last = self.n
         else:
             roots = sorted(exposed)
             self.freed_last = len(roots)
@@ -143,14 +161,53 @@ class DynamicMatcher:
                     dual[x] = best + (best & 1)  # every root: an even doubled dual
                 elif dual[x] & 1:
                     dual[x] += 1
-            if roots:
-                s.solve(True, roots)
+        if roots:
+            s.solve(True, roots)
         self._tidy()
         single = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
         if single:
             self._restart()
             raise NoPerfectMatching(f"{len(single)} vertices cannot be matched")
         return s.mate[:]
+
+    def _solve_afresh(self) -> None:
+        """Solve the graph from scratch and keep the solver's state for the next changes.
+
+        A large change (a new bracket re-weighs all its pairs) is cheaper solved anew:
+        ``pairing.matching`` solves on the heaviest edges of each vertex and certifies the
+        duals on all of them.  That solve maximises the weight without asking for a perfect
+        matching; the vertices it leaves single all have dual 0, so every root of the warm
+        run that follows starts with the same parity.
+        """
+        old = self._s
+        keys = list(self._index)
+        ids = [self._index[key] for key in keys]
+        eu = [old.eu[k] for k in ids]
+        ev = [old.ev[k] for k in ids]
+        ew = [old.ew[k] for k in ids]
+        n = self.n
+        if min(ew, default=0) < 0:
+            # weights below zero: solve for a perfect matching directly, from every vertex
+            solver = _Blossom(n, eu, ev, ew)
+            solver.solve(True, [v for v in range(n) if not self._removed[v]])
+            chosen = list(range(len(ids)))
+        elif len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
+            solver = _Blossom(n, eu, ev, ew)
+            solver.solve(False)
+            chosen = list(range(len(ids)))
+        else:
+            solver, chosen = _solver_from_candidates(
+                n, eu, ev, ew, _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
+            )
+        self._s = solver
+        self._index = {}
+        self._spare = []
+        for i, k in enumerate(chosen):
+            self._index[keys[k]] = i
+        left = set(range(len(ids))).difference(chosen)
+        for k in sorted(left):  # feasible under the certified duals: added as they are
+            self._store(eu[k], ev[k], None, ew[k])
+        solver.trees = 0
 
     # -- internals --------------------------------------------------------------------------
 
@@ -247,6 +304,7 @@ class DynamicMatcher:
         s.heap_t.clear()
         s.queue.clear()
         s.fbest = [-1] * self.n
+        s.trees = 0
         for r in range(self.n):
             if s.members[r]:
                 s.members[r] = []

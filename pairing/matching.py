@@ -159,6 +159,7 @@ class _Blossom:
         self.bgen = [0] * (2 * n)
         self.mark = [False] * (2 * n)
         self.queue: list[int] = []  # S-vertices whose edges are still to be scanned
+        self.trees = 0  # alternating trees still growing (one per single vertex)
         # delta_2: edges S-vertex to free vertex, key = stored d_u + stored d_v - 2w
         #          (current slack = key - total);
         # delta_3: edges between two S-blossoms, same key (current slack = key - 2 * total);
@@ -462,6 +463,9 @@ class _Blossom:
                 self.expand_blossom(b, True)
         # Other free vertices whose recorded best edge came from a vertex that just left its
         # tree look again when that record reaches the top of heap_sf (see _run).
+        self.trees -= 2
+        if not self.trees:
+            return  # no S-vertex is left: the free vertices need no best edge
         for x in loose:
             if label[self.top[x]] == _FREE:
                 self.push_free_edges(x)
@@ -650,6 +654,7 @@ class _Blossom:
         for v in singles:
             if label[top[v]] == _FREE:
                 self.assign_label(v, _S, -1)
+                self.trees += 1
         while True:
             while queue:
                 v = queue.pop()
@@ -862,6 +867,13 @@ def _with_cardinality_bonus(n: int, ew: list[int]) -> list[int]:
 def _solve_from_candidates(
     n: int, eu: list[int], ev: list[int], ew: list[int], chosen: list[int]
 ) -> tuple[list[int], list[int]]:
+    solver, chosen = _solver_from_candidates(n, eu, ev, ew, chosen)
+    return solver.mate, chosen
+
+
+def _solver_from_candidates(
+    n: int, eu: list[int], ev: list[int], ew: list[int], chosen: list[int]
+) -> tuple[_Blossom, list[int]]:
     """Solve on the chosen edges, then certify on all edges (weights all >= 0).
 
     The solution on a subgraph comes with optimal duals (vertex duals >= 0 and 0 on single
@@ -876,11 +888,11 @@ def _solve_from_candidates(
         solver = _Blossom(
             n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
         )
-        mate = solver.solve(False)
+        solver.solve(False)
         solver.certify(False)
         missing = solver.violated_edges(eu, ev, ew2, per_vertex)
         if not missing:
-            return mate, chosen
+            return solver, chosen
         chosen = sorted(set(chosen).union(missing))
         per_vertex *= 2
 
