@@ -167,6 +167,7 @@ class _Blossom:
         self.heap_sf: list[tuple[int, int, int, int]] = []
         # For each free vertex, its best edge from an S-vertex is in heap_sf; fbest records
         # it (edge, key, generations of both ends) so that worse edges need not be pushed.
+        # fbest -1: no S-neighbour so far (each one offers its edge when it is scanned).
         self.fbest = [-1] * n
         self.fbest_key = [0] * n
         self.fbest_gen: list[tuple[int, int]] = [(0, 0)] * n
@@ -690,14 +691,18 @@ class _Blossom:
                             self.assign_label(w, _T, v)
                             continue
                         bk = fbest[w]
-                        if bk >= 0 and fbest_gen[w] == (lgen[w], lgen[eu[bk] + ev[bk] - w]):
-                            if key < fbest_key[w]:
-                                fbest[w] = k
-                                fbest_key[w] = key
-                                fbest_gen[w] = (lgen[w], lgen[v])
-                                heappush(heap_sf, (key, k, lgen[eu[k]], lgen[ev[k]]))
-                        else:
-                            self.push_free_edges(w)
+                        if bk < 0 or (
+                            fbest_gen[w] == (lgen[w], lgen[eu[bk] + ev[bk] - w])
+                            and key < fbest_key[w]
+                        ):
+                            # no record yet (every S-neighbour offers its edge when it is
+                            # scanned), or a better edge than the recorded one
+                            fbest[w] = k
+                            fbest_key[w] = key
+                            fbest_gen[w] = (lgen[w], lgen[v])
+                            heappush(heap_sf, (key, k, lgen[eu[k]], lgen[ev[k]]))
+                        elif fbest_gen[w] != (lgen[w], lgen[eu[bk] + ev[bk] - w]):
+                            self.push_free_edges(w)  # the record is stale: look again
             # Dual change (Galil, section 3: delta_1 .. delta_4).
             total = self.total
             delta = None
