@@ -12,7 +12,9 @@ bits hold one counter per score group so that higher scores weigh more):
    PAB assignee ([C2], [C5]);
 2. pairs in the current bracket ([C6]), then the scores paired in it ([C7]);
 3. the same two for the next bracket ([C8]);
-4. [C9]: played games of the players sharing the score of the PAB assignee;
+4. [C9]: for each paired player on the PAB score, the rank of their unplayed games (the more,
+   the heavier), so that the PAB goes to the fewest; only in a bracket that downfloats just
+   the PAB assignee, who may be a resident or an MDP (INTERPRETATIONS.md I-11, I-37);
 5. colours [C10]-[C13];
 6. floats [C14]-[C17], then score differences of floaters [C18]-[C21];
 7. low bits left free for the generation order of Art. 3-4 (exchanges, then which pairs).
