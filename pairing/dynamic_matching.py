@@ -123,9 +123,11 @@ class DynamicMatcher:
         for u, v in self._pending:
             changes[u] = changes.get(u, 0) + 1
             changes[v] = changes.get(v, 0) + 1
-        for u, v in conflicts:
-            if u not in to_free and v not in to_free:
-                to_free.add(u if changes[u] >= changes[v] else v)
+        if conflicts:
+            kept = self._keep_mates(conflicts, changes)
+            for u, v in conflicts:
+                if u not in to_free and v not in to_free and u not in kept and v not in kept:
+                    to_free.add(u if changes[u] >= changes[v] else v)
         self._pending.clear()
         afresh = self._fresh or len(to_free) * REBUILD_SHARE > self.n
         exposed = self._free(to_free) if to_free and not afresh else set()
@@ -169,6 +171,31 @@ class DynamicMatcher:
             self._restart()
             raise NoPerfectMatching(f"{len(single)} vertices cannot be matched")
         return s.mate[:]
+
+    def _keep_mates(self, conflicts: list[tuple[int, int]], changes: dict[int, int]) -> set[int]:
+        """Vertices whose dual alone can be moved to settle their conflicts.
+
+        A vertex outside every blossom, matched, keeps its mate if, with the dual that makes
+        the matched edge tight again, all its edges are feasible: the matching is then still
+        optimal and nothing needs to be searched (LP duality).  The usual case: the edges of
+        one player are re-weighed and the current opponent is still among the best ones.
+        """
+        s = self._s
+        top, mate, dual, ew, nbr, inc = s.top, s.mate, s.dual, s.ew, s.nbr, s.inc
+        ends = sorted({x for edge in conflicts for x in edge}, key=lambda x: -changes[x])
+        kept: set[int] = set()
+        for x in ends:
+            m = mate[x]
+            if top[x] != x or m < 0:
+                continue
+            k = self._index.get((x, m) if x < m else (m, x))
+            if k is None:  # the matched edge is gone
+                continue
+            d = 2 * ew[k] - dual[m]
+            if all(d + dual[y] >= 2 * ew[j] for y, j in zip(nbr[x], inc[x])):
+                dual[x] = d
+                kept.add(x)
+        return kept
 
     def _solve_afresh(self) -> None:
         """Solve the graph from scratch and keep the solver's state for the next changes.
