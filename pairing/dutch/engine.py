@@ -535,9 +535,13 @@ def _pair(
         # Pairs of this bracket, and the players moving down (Art. 1.4.1).
         new_bracket: list[int] = []
         new_mdp = 0
+        # [C9] note: the next bracket downfloats exactly one player, who will end up receiving
+        # the PAB. Its residents score no more than the PAB score (the assignee may be one of
+        # its MDPs, I-37) and the matching pairs none of its players below them.
+        next_score = players[next_group_start].score if next_group_start < n else None
         c9 = bool(
-            odd and bye_score is not None and next_group_start < n
-            and bye_score == players[next_group_start].score
+            odd and bye_score is not None and next_score is not None
+            and bye_score >= next_score
         )
         for idx, v in enumerate(bracket):
             if idx < size and matched[v]:
@@ -547,7 +551,7 @@ def _pair(
                 new_bracket.append(v)
                 if idx < size:
                     new_mdp += 1
-                if bye_score is not None and players[mate[v]].score < bye_score:
+                if c9 and players[mate[v]].score < next_score:
                     c9 = False
         paired_here = [
             f"{players[v].tpn}-{players[mate[v]].tpn}"

@@ -137,7 +137,6 @@ def test_c9_the_pab_goes_to_the_player_with_fewer_unplayed_games():
     assert boards(p) == [(2, 1), (6, 4)]
 
 
-@pytest.mark.xfail(strict=True, reason="I-37: the engine does not apply it yet")
 def test_c9_also_chooses_among_mdps_who_carry_the_pab_score():
     # INTERPRETATIONS.md I-37. 2 and 3 (1.5 points) met, so both float into the last bracket
     # (1.0), whose only resident 5 already had the PAB: the bracket downfloats exactly one of

@@ -52,10 +52,6 @@ KNOWN = {
         "the resulting +3 under [C10], the engine only counts a difference pushed past 2"
     ),
     (10932, CHAOS): "I-36: the same with player 4 (WWWW) against topscorer 8",
-    (10855, CHAOS): (
-        "I-37: [C9] chooses between the MDPs 5 and 7 (1.5 points) of the last bracket: the "
-        "PAB goes to 5 (no unplayed round), not 7 (two); the engine does not apply it yet"
-    ),
 }
 
 def _case(seed: int, rules: RuleSet, chaos: float = 0.25):
