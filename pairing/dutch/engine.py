@@ -185,11 +185,45 @@ def pair_round(
     )
 
 
+def _without_history(t: Tournament, k: int, players: list[PlayerState]) -> bool:
+    """Whether no criterion can tell any two pairs apart: one score group, no game, float,
+    colour or opponent behind anyone, everyone may take the PAB, no prohibited pair."""
+    first = players[0].score
+    return not any(fp.applies_to(k) for fp in t.forbidden_pairs) and all(
+        p.score == first and not p.colors and p.preference is None and not p.met
+        and p.played_games == 0 and p.float1 is Float.NONE and p.float2 is Float.NONE
+        and p.eligible_for_bye
+        for p in players
+    )
+
+
+def _pair_without_history(
+    players: list[PlayerState], note: _Explanation
+) -> list[tuple[int, int]]:
+    """Pair one bracket in which every pair meets every criterion (typically round 1).
+
+    Every pairing then complies with [C1]-[C21] equally, so the first candidate of the
+    generation order is the pairing (Art. 4.2, no transposition, no exchange): S1 holds the
+    first MaxPairs players, S1[i] meets S2[i]; with an odd number of players the last of S2
+    is left over and receives the PAB ([C5] and [C9] cannot choose: all equal).
+    """
+    n = len(players)
+    half = n // 2
+    _explain_bracket(note, players, list(range(n)), 0, n)
+    pairs = [(i, half + i) for i in range(half)]
+    note.add("  pairs: " + " ".join(f"{players[u].tpn}-{players[v].tpn}" for u, v in pairs))
+    if n % 2:
+        pairs.append((n - 1, n - 1))
+    return pairs
+
+
 def _pair(
     t: Tournament, k: int, rules: RuleSet, players: list[PlayerState], note: _Explanation
 ) -> list[tuple[int, int]]:
     """Return the pairs as vertex pairs (a vertex paired with itself has the PAB)."""
     players.sort(key=lambda p: (-p.score, p.rank_index))
+    if _without_history(t, k, players):
+        return _pair_without_history(players, note)
     n = len(players)
     played_rounds = k - 1
     layout = Layout.for_players(players, played_rounds, rules)
