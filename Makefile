@@ -24,7 +24,7 @@ test: install
 	$(BIN)/python -m pytest
 
 conformance: install
-	$(BIN)/python -m pairing.conformance $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017)
+	$(BIN)/python -m pairing.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017)
 
 bench: install
 	$(BIN)/python -m pairing.bench $(CORPUS)/dutch-2026
