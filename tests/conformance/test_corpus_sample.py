@@ -1,7 +1,7 @@
 """A fast deterministic sample of corpus rounds that the engine must reproduce exactly.
 
-About 200 rounds from small files of both corpora (no ``_baku`` files, which are informative
-only). These tests FAIL, not skip, while the engine differs from bbpPairings on a round: they are
+About 200 rounds from small files of both corpora and 6 rounds of 150- to 300-player files (no
+``_baku`` files, which are informative only). These tests FAIL, not skip, while the engine differs from bbpPairings on a round: they are
 the bar (marker ``engine_exactness``). They are skipped only while ``pairing.dutch`` is absent.
 Run them alone with ``pytest tests/conformance -m engine_exactness``.
 """
@@ -28,15 +28,27 @@ SEED = 20260201
 _NAME = re.compile(r"_p(\d+)_r(\d+)_")
 
 
-def sample_rounds(corpus: str) -> list[tuple[str, int]]:
-    """Return a deterministic sample of (file, round) of small non-Baku files of a corpus."""
+# A few rounds of bigger files (later rounds: several score groups, dense brackets): the
+# matcher's warm starts and its solves on a certified sparse subgraph only run on graphs
+# of this size.
+BIG_PLAYERS = (150, 300)
+BIG_ROUNDS = 6
+
+
+def sample_rounds(
+    corpus: str, players: tuple[int, int] = (1, MAX_PLAYERS), count: int = ROUNDS_PER_CORPUS,
+    first_round: int = 1,
+) -> list[tuple[str, int]]:
+    """Return a deterministic sample of (file, round) of non-Baku files of a corpus whose
+    player count is in the range given."""
     candidates = []
+    low, high = players
     for path in sorted((CORPUS / corpus).glob("*.trf")):
         match = _NAME.search(path.name)
-        if path.stem.endswith("_baku") or not match or int(match.group(1)) > MAX_PLAYERS:
+        if path.stem.endswith("_baku") or not match or not low <= int(match.group(1)) <= high:
             continue
-        candidates += [(path.name, k) for k in range(1, int(match.group(2)) + 1)]
-    count = min(ROUNDS_PER_CORPUS, len(candidates))
+        candidates += [(path.name, k) for k in range(first_round, int(match.group(2)) + 1)]
+    count = min(count, len(candidates))
     return sorted(random.Random(SEED).sample(candidates, count))
 
 
@@ -44,13 +56,16 @@ CASES = [
     pytest.param(corpus, name, k, id=f"{corpus}/{name}#{k}")
     for corpus in ("dutch-2026", "dutch-2017")
     for name, k in sample_rounds(corpus)
+] + [
+    pytest.param("dutch-2026", name, k, id=f"dutch-2026/{name}#{k}")
+    for name, k in sample_rounds("dutch-2026", BIG_PLAYERS, BIG_ROUNDS, first_round=3)
 ]
 
 
 def test_sample_covers_both_corpora():
     if not CORPUS.is_dir():
         pytest.skip(f"no corpus in {CORPUS}")
-    assert len([c for c in CASES if c.values[0] == "dutch-2026"]) == ROUNDS_PER_CORPUS
+    assert len([c for c in CASES if c.values[0] == "dutch-2026"]) == ROUNDS_PER_CORPUS + BIG_ROUNDS
     assert len([c for c in CASES if c.values[0] == "dutch-2017"]) == ROUNDS_PER_CORPUS
 
 
