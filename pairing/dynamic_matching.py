@@ -13,7 +13,9 @@ Method.  The solver is the primal-dual blossom algorithm of ``pairing.matching``
 solves its state satisfies the optimality conditions: every edge has a non-negative slack,
 matched edges and the edges holding blossoms together are tight, blossom duals are >= 0.  A
 change that keeps these conditions (an unmatched edge between two top-level blossoms whose
-slack stays >= 0) costs nothing.  Otherwise both ends of the edge are *freed*:
+slack stays >= 0) costs nothing.  A matched vertex outside every blossom may keep its mate
+when moving its own dual alone (the matched edge tight again) leaves all its edges feasible.
+Otherwise one end of the edge is *freed* (the end with the most changes):
 
 * each blossom holding the vertex is dissolved, top-down; adding the blossom's dual z to the
   (doubled) dual of each of its vertices keeps the slack of every edge inside it and raises
@@ -23,6 +25,10 @@ slack stays >= 0) costs nothing.  Otherwise both ends of the edge are *freed*:
 * a freed vertex gets the smallest dual that keeps all its edges feasible (rounded up to an
   even number: in the algorithm, two trees can only meet on an edge of even slack if every
   root starts with the same parity).
+
+A change that would free more than n / REBUILD_SHARE vertices (a new bracket re-weighs all
+its pairs) is solved from scratch instead, on the certified sparse subgraph of
+``pairing.matching``, and the solver's final state is kept.
 
 The blossom algorithm then grows alternating trees from the freed vertices only.  For a
 perfect matching the duals of single vertices are free (no delta_1 of Galil's survey), so the
