@@ -54,6 +54,7 @@ class TournamentForm(forms.ModelForm):
             "pairing_system",
             *POINT_FIELDS,
             "allow_full_point_bye",
+            "baku_acceleration",
             "tiebreaks",
         )
         widgets = {
@@ -71,6 +72,7 @@ class TournamentForm(forms.ModelForm):
             "points_half_bye": "Requested half-point bye",
             "points_full_bye": "Requested full-point bye",
             "points_zero_bye": "Zero-point bye / absence",
+            "baku_acceleration": "Baku acceleration (C.04.7)",
         }
 
     def __init__(self, *args, **kwargs):

@@ -17,6 +17,11 @@ from pairing.model import Color, PointSystem, ResultCode, RuleSet
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """FIDE titles in the order of C.04.2 Art. 2.2.2; untitled players come after all of them."""
 
+BAKU_NEEDS_STANDARD_SCORING = (
+    "Baku acceleration (C.04.7) applies only with the standard scoring: "
+    "1 for a win, 0.5 for a draw, 0 for a loss."
+)
+
 TPN_FREEZE_ROUND = 4
 """No TPN may change after this round has been paired (C.04.2 Art. 2.3)."""
 
@@ -56,6 +61,11 @@ class Tournament(models.Model):
     allow_full_point_bye = models.BooleanField(
         default=False, help_text="Whether players may request a full-point bye."
     )
+    baku_acceleration = models.BooleanField(
+        default=False,
+        help_text="Baku acceleration (C.04.7): virtual points for the top half in the first "
+        "half of the rounds. Standard scoring only; fixed once round 1 is paired.",
+    )
     initial_color = models.CharField(
         max_length=1,
         choices=InitialColor.choices,
@@ -82,6 +92,11 @@ class Tournament(models.Model):
             raise ValidationError({"end_date": "The tournament cannot end before it starts."})
         if self.rounds is not None and not 1 <= self.rounds <= 99:
             raise ValidationError({"rounds": "A tournament has between 1 and 99 rounds."})
+        if self.baku_acceleration and (self.points_win, self.points_draw, self.points_loss) != (
+            10, 5, 0
+        ):
+            # C.04.7: Baku acceleration applies only with the standard scoring.
+            raise ValidationError({"baku_acceleration": BAKU_NEEDS_STANDARD_SCORING})
 
     @property
     def rule_set(self) -> RuleSet:

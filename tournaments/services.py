@@ -119,6 +119,10 @@ def update_tournament(tournament: Tournament, actor, **fields) -> Tournament:
         if last is not None:
             if fields.get("pairing_system", t.pairing_system) != t.pairing_system:
                 raise ServiceError("Round 1 has been paired: the pairing system is fixed.")
+            if fields.get("baku_acceleration", t.baku_acceleration) != t.baku_acceleration:
+                raise ServiceError(
+                    "Round 1 has been paired: Baku acceleration (C.04.7) can no longer be changed."
+                )
             if fields.get("rounds", t.rounds) < last.number:
                 raise ServiceError(f"Round {last.number} has already been paired.")
         for key, value in fields.items():
@@ -133,6 +137,7 @@ def update_tournament(tournament: Tournament, actor, **fields) -> Tournament:
         if changed:
             _audit(
                 t, actor, "update tournament",
+                article="C.04.7" if "baku_acceleration" in changed else "",
                 before={k: str(before[k]) for k in changed},
                 after={k: str(v) for k, v in changed.items()},
             )
@@ -505,6 +510,7 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
         initial_color=t.engine_initial_color,
         rules=t.rule_set,
         point_system=t.point_system,
+        baku=t.baku_acceleration,
         name=t.name,
         other_records=(("202", ",".join(tiebreak_names(t))),) if t.tiebreaks.strip() else (),
     )
@@ -886,7 +892,8 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
         state = read_trf(text)
     except TrfFormatError as error:
         raise ServiceError(f"TRF file: {error}") from error
-    if state.accelerations or state.baku:
+    if state.accelerations:
+        # Explicit per-player acceleration (250 / XXA); 192 ..._BAKU alone is supported below.
         raise ServiceError("TRF file: accelerated pairings are not supported by the web app.")
     if state.forbidden_pairs:
         raise ServiceError("TRF file: forbidden pairs are not supported by the web app.")
@@ -914,6 +921,7 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
         "points_half_bye": ps.half_point_bye,
         "points_full_bye": ps.full_point_bye,
         "points_zero_bye": ps.zero_point_bye,
+        "baku_acceleration": state.baku,
         "allow_full_point_bye": any(
             e.result is ResultCode.FULL_POINT_BYE for p in state.players for e in p.rounds
         ),

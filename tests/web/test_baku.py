@@ -1,0 +1,140 @@
+"""Baku acceleration (C.04.7) in the web app: the setting, its refusals, TRF import and export."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tournaments import services
+from tournaments.forms import TournamentForm
+from tournaments.models import AuditEntry, Tournament
+
+from .conftest import needs_engine
+
+pytestmark = pytest.mark.django_db
+
+
+def baku_tournament(arbiter, players: int = 16, rounds: int = 7, **fields) -> Tournament:
+    """A tournament with strictly decreasing ratings, so TPN i is the i-th best player."""
+    t = services.create_tournament(
+        arbiter, name="Baku Open", rounds=rounds, baku_acceleration=True, **fields
+    )
+    for i in range(players):
+        services.add_player(t, arbiter, name=f"Player {i + 1:02d}", rating=2500 - 20 * i)
+    services.renumber_players(t, arbiter)
+    return t
+
+
+def test_the_setting_is_passed_to_the_engine(arbiter):
+    t = baku_tournament(arbiter)
+    assert services.engine_state(t).baku is True
+    t.baku_acceleration = False
+    t.save()
+    assert services.engine_state(t).baku is False
+
+
+@needs_engine
+def test_round_one_pairs_group_a_as_its_own_score_group(arbiter):
+    # N = 16: GA = 2 * ceil(16/4) = 8 players; R = 7: A = 4 accelerated rounds, GA gets 1 virtual
+    # point in rounds 1-2. So GA (TPN 1-8) is a score group of its own in round 1: its top half
+    # meets its bottom half (1-5, 2-6, 3-7, 4-8), and GB (9-16) likewise (9-13 ... 12-16).
+    t = baku_tournament(arbiter)
+    assert [p.tpn for p in t.players.order_by("-rating")] == list(range(1, 17))
+    services.draw_initial_color(t, arbiter, rng=random.Random(1))
+    rnd = services.pair_next_round(t, arbiter)
+    pairs = sorted(
+        sorted((g.white.tpn, g.black.tpn)) for g in rnd.games.select_related("white", "black")
+    )
+    assert pairs == [[1, 5], [2, 6], [3, 7], [4, 8], [9, 13], [10, 14], [11, 15], [12, 16]]
+
+
+@needs_engine
+def test_without_the_setting_round_one_is_not_accelerated(arbiter):
+    t = baku_tournament(arbiter)
+    services.update_tournament(t, arbiter, baku_acceleration=False)
+    services.draw_initial_color(t, arbiter, rng=random.Random(1))
+    rnd = services.pair_next_round(t, arbiter)
+    pairs = sorted(
+        sorted((g.white.tpn, g.black.tpn)) for g in rnd.games.select_related("white", "black")
+    )
+    assert pairs == [[i, i + 8] for i in range(1, 9)]
+
+
+def test_refused_with_non_standard_scoring(arbiter):
+    with pytest.raises(services.ServiceError, match=r"C\.04\.7"):
+        services.create_tournament(
+            arbiter, name="Football", rounds=7, baku_acceleration=True, points_win=30,
+            points_draw=10,
+        )
+    t = services.create_tournament(arbiter, name="Football", rounds=7, points_win=30, points_draw=10)
+    with pytest.raises(services.ServiceError, match=r"C\.04\.7"):
+        services.update_tournament(t, arbiter, baku_acceleration=True)
+    t.refresh_from_db()
+    assert t.baku_acceleration is False
+
+
+def test_form_refuses_non_standard_scoring(arbiter):
+    data = {
+        "name": "Football", "rounds": 7, "pairing_system": Tournament.PairingSystem.DUTCH_2026,
+        "points_win": "3", "points_draw": "1", "points_loss": "0", "points_forfeit_win": "3",
+        "points_forfeit_loss": "0", "points_pairing_bye": "3", "points_half_bye": "1",
+        "points_full_bye": "3", "points_zero_bye": "0", "baku_acceleration": "on",
+        "tiebreaks": "",
+    }
+    form = TournamentForm(data=data)
+    assert not form.is_valid()
+    assert "C.04.7" in " ".join(form.errors["baku_acceleration"])
+    form = TournamentForm(data={**data, "points_win": "1", "points_draw": "0.5",
+                                "points_forfeit_win": "1", "points_pairing_bye": "1",
+                                "points_half_bye": "0.5", "points_full_bye": "1"})
+    assert form.is_valid(), form.errors
+    assert form.fields_for_service()["baku_acceleration"] is True
+
+
+def test_change_is_recorded_in_the_audit_trail(arbiter):
+    t = baku_tournament(arbiter, players=4)
+    services.update_tournament(t, arbiter, baku_acceleration=False)
+    entry = AuditEntry.objects.filter(tournament=t, action="update tournament").latest("pk")
+    assert entry.article == "C.04.7"
+    assert entry.before == {"baku_acceleration": "True"}
+    assert entry.after == {"baku_acceleration": "False"}
+
+
+@needs_engine
+def test_refused_once_round_one_is_paired(arbiter):
+    t = baku_tournament(arbiter)
+    services.draw_initial_color(t, arbiter, rng=random.Random(1))
+    services.pair_next_round(t, arbiter)
+    with pytest.raises(services.ServiceError, match="Round 1 has been paired"):
+        services.update_tournament(t, arbiter, baku_acceleration=False)
+    t.refresh_from_db()
+    assert t.baku_acceleration is True
+    # Other settings may still change, the unchanged setting passes.
+    services.update_tournament(t, arbiter, baku_acceleration=True, place="Baku")
+
+
+def test_export_writes_baku(arbiter):
+    t = baku_tournament(arbiter, players=6)
+    lines = services.export_trf(t).splitlines()
+    type_lines = [line for line in lines if line.startswith("192 ")]
+    assert len(type_lines) == 1 and type_lines[0].startswith("192 FIDE_DUTCH_")
+    assert type_lines[0].endswith("_BAKU")
+    assert not any(line.startswith(("250", "XXA")) for line in lines)
+
+
+def test_import_of_a_baku_file_sets_the_setting(arbiter):
+    text = services.export_trf(baku_tournament(arbiter, players=6))
+    copy = services.import_trf(text, arbiter)
+    assert copy.baku_acceleration is True
+    assert services.engine_state(copy).baku is True
+    plain = services.import_trf(text.replace("_BAKU", ""), arbiter)
+    assert plain.baku_acceleration is False
+
+
+def test_import_still_refuses_explicit_acceleration_lines(arbiter):
+    text = services.export_trf(baku_tournament(arbiter, players=6))
+    text = text.replace("142 7\n", "142 7\n250 00.0 01.0 001 004 0001 0004\n")
+    assert "250 " in text
+    with pytest.raises(services.ServiceError, match="accelerated pairings are not supported"):
+        services.import_trf(text, arbiter)
