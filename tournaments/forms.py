@@ -80,6 +80,12 @@ class TournamentForm(forms.ModelForm):
         for name in POINT_FIELDS:
             old = self.fields[name]
             self.fields[name] = PointsField(label=old.label, initial=old.initial)
+        if self.instance.pk is not None and self.instance.round_set.exists():
+            # C.04.7: the acceleration is fixed once round 1 is paired (the service refuses too).
+            self.fields["baku_acceleration"].disabled = True
+            self.fields["baku_acceleration"].help_text = (
+                "Round 1 has been paired: Baku acceleration can no longer be changed."
+            )
         if self.instance.pk is None:
             from pairing.tiebreaks import PRESETS, DEFAULT_PRESET
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.urls import reverse
 
 from tournaments import services
 from tournaments.forms import TournamentForm
@@ -132,9 +133,57 @@ def test_import_of_a_baku_file_sets_the_setting(arbiter):
     assert plain.baku_acceleration is False
 
 
+def test_import_of_a_baku_file_with_other_scoring_is_refused(arbiter):
+    text = services.export_trf(baku_tournament(arbiter, players=6))
+    text = text.replace("142 7\n", "142 7\n162 W 3.0 D 1.0 L 0.0\n")
+    with pytest.raises(services.ServiceError, match=r"C\.04\.7"):
+        services.import_trf(text, arbiter)
+
+
 def test_import_still_refuses_explicit_acceleration_lines(arbiter):
     text = services.export_trf(baku_tournament(arbiter, players=6))
     text = text.replace("142 7\n", "142 7\n250 00.0 01.0 001 004 0001 0004\n")
     assert "250 " in text
     with pytest.raises(services.ServiceError, match="accelerated pairings are not supported"):
         services.import_trf(text, arbiter)
+
+
+# Through the arbiter dashboard.
+
+FORM = {
+    "name": "Baku Open", "rounds": "7", "pairing_system": "2026", "points_win": "1",
+    "points_draw": "0.5", "points_loss": "0", "points_forfeit_win": "1", "points_forfeit_loss": "0",
+    "points_pairing_bye": "1", "points_half_bye": "0.5", "points_full_bye": "1",
+    "points_zero_bye": "0", "tiebreaks": "",
+}
+
+
+def test_staff_creates_a_baku_tournament_in_the_form(client, staff):
+    client.force_login(staff)
+    page = client.get(reverse("arbiter-tournament-create"))
+    assert b'name="baku_acceleration"' in page.content
+    response = client.post(reverse("arbiter-tournament-create"), {**FORM, "baku_acceleration": "on"})
+    assert response.status_code == 302
+    assert Tournament.objects.get(name="Baku Open").baku_acceleration is True
+    refused = client.post(
+        reverse("arbiter-tournament-create"),
+        {**FORM, "name": "Football", "points_win": "3", "points_draw": "1", "baku_acceleration": "on"},
+    )
+    assert refused.status_code == 200 and b"C.04.7" in refused.content
+    assert not Tournament.objects.filter(name="Football").exists()
+
+
+@needs_engine
+def test_settings_form_keeps_the_setting_once_round_one_is_paired(client, arbiter):
+    t = baku_tournament(arbiter)
+    services.draw_initial_color(t, arbiter, rng=random.Random(1))
+    services.pair_next_round(t, arbiter)
+    client.force_login(arbiter)
+    edit = reverse("arbiter-tournament-edit", args=[t.pk])
+    page = client.get(edit)
+    assert b"can no longer be changed" in page.content
+    # A posted change of the disabled field is ignored; the other settings are saved.
+    response = client.post(edit, {**FORM, "place": "Baku"})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.baku_acceleration is True and t.place == "Baku"
