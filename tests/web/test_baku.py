@@ -187,3 +187,22 @@ def test_settings_form_keeps_the_setting_once_round_one_is_paired(client, arbite
     assert response.status_code == 302
     t.refresh_from_db()
     assert t.baku_acceleration is True and t.place == "Baku"
+
+
+def test_dashboard_and_public_page_say_the_pairings_are_accelerated(client, arbiter):
+    t = baku_tournament(arbiter)
+    plain = services.create_tournament(arbiter, name="Plain Open", rounds=7)
+    client.force_login(arbiter)
+    assert b"Baku acceleration (C.04.7)" in client.get(
+        reverse("arbiter-tournament", args=[t.pk])
+    ).content
+    assert b"Baku acceleration" not in client.get(
+        reverse("arbiter-tournament", args=[plain.pk])
+    ).content
+    client.logout()
+    public = client.get(reverse("public-tournament", args=[t.pk]))
+    assert b"Baku acceleration (FIDE C.04.7)" in public.content
+    assert b"the standings do not" in public.content
+    assert b"Baku acceleration" not in client.get(
+        reverse("public-tournament", args=[plain.pk])
+    ).content
