@@ -69,8 +69,7 @@ class DynamicMatcher:
         self._removed = [False] * n
         self._pending: dict[tuple[int, int], int | None] = {}
         self._pending_removal: list[int] = []
-        self._fresh = True  # nothing solved yet: the first solve starts from scratch
-        self.freed_last = 0  # vertices freed by the last solve (a figure for benchmarks)
+        self._fresh = True  # the next solve starts from scratch (nothing solved yet)
 
     # -- changes (applied by the next solve) ----------------------------------------------
 
@@ -154,10 +153,8 @@ class DynamicMatcher:
             # what the solve from scratch left single (dual 0, an even number) is matched
             # by the warm run below
             roots = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
-            self.freed_last = self.n
         else:
             roots = sorted(exposed)
-            self.freed_last = len(roots)
             dual, ew = s.dual, s.ew
             for x in roots:
                 best = None
@@ -240,19 +237,12 @@ class DynamicMatcher:
         left = set(range(len(ids))).difference(chosen)
         for k in sorted(left):  # feasible under the certified duals: added as they are
             self._store(eu[k], ev[k], None, ew[k])
-        solver.trees = 0
 
     # -- internals --------------------------------------------------------------------------
 
     def _restart(self) -> None:
-        """Forget the matching: the next solve starts from scratch on the same graph."""
-        old = self._s
-        edges = [(old.eu[k], old.ev[k], old.ew[k]) for k in self._index.values()]
-        self._s = _Blossom(self.n, [], [], [])
-        self._index.clear()
-        self._spare.clear()
-        for u, v, weight in edges:
-            self._store(u, v, None, weight)
+        """Forget the matching: the next solve starts from scratch on the same graph
+        (``_solve_afresh`` only reads the edges of the current solver)."""
         self._fresh = True
 
     def _store(self, u: int, v: int, k: int | None, weight: int | None) -> None:
@@ -295,7 +285,7 @@ class DynamicMatcher:
         """Make each vertex a trivial blossom and single, keeping the optimality conditions;
         return every vertex left single (the given ones and those freed on the way)."""
         s = self._s
-        n, top, mate, dual = s.n, s.top, s.mate, s.dual
+        top, mate, dual = s.top, s.mate, s.dual
         exposed: set[int] = set()
         stack = list(vertices)
         while stack:
@@ -320,7 +310,7 @@ class DynamicMatcher:
                 stack.append(partner)
             exposed.add(x)
         # expand_blossom expands inner blossoms of dual 0 as well; they need no dual change
-        assert all(top[x] == x for x in exposed) and n == len(top)
+        assert all(top[x] == x for x in exposed)
         return exposed
 
     def _tidy(self) -> None:

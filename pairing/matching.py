@@ -691,18 +691,15 @@ class _Blossom:
                             self.assign_label(w, _T, v)
                             continue
                         bk = fbest[w]
-                        if bk < 0 or (
-                            fbest_gen[w] == (lgen[w], lgen[eu[bk] + ev[bk] - w])
-                            and key < fbest_key[w]
-                        ):
+                        if bk >= 0 and fbest_gen[w] != (lgen[w], lgen[eu[bk] + ev[bk] - w]):
+                            self.push_free_edges(w)  # the record is stale: look again
+                        elif bk < 0 or key < fbest_key[w]:
                             # no record yet (every S-neighbour offers its edge when it is
                             # scanned), or a better edge than the recorded one
                             fbest[w] = k
                             fbest_key[w] = key
                             fbest_gen[w] = (lgen[w], lgen[v])
                             heappush(heap_sf, (key, k, lgen[eu[k]], lgen[ev[k]]))
-                        elif fbest_gen[w] != (lgen[w], lgen[eu[bk] + ev[bk] - w]):
-                            self.push_free_edges(w)  # the record is stale: look again
             # Dual change (Galil, section 3: delta_1 .. delta_4).
             total = self.total
             delta = None

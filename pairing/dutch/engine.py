@@ -91,12 +91,15 @@ class _Matcher:
 
     def finalize(self, u: int, v: int) -> None:
         """Fix the pair u-v and take both out of the graph."""
-        for key in [k for k in self.w if u in k or v in k]:
-            del self.w[key]
+        self._take_out(u, v)
         self.fixed[u] = v
         self.fixed[v] = u
         self.mate[u] = v
         self.mate[v] = u
+
+    def _take_out(self, u: int, v: int) -> None:
+        for key in [k for k in self.w if u in k or v in k]:
+            del self.w[key]
 
 
 class _WarmMatcher(_Matcher):
@@ -113,7 +116,6 @@ class _WarmMatcher(_Matcher):
         super().__init__(n)
         self.bye_vertex = n if n % 2 else -1
         self.dynamic = DynamicMatcher(n + n % 2)
-        self.scratch_solves = 0
         if n % 2:
             for v in range(n):
                 self.dynamic.set_weight(v, n, 0)
@@ -129,7 +131,6 @@ class _WarmMatcher(_Matcher):
         try:
             mate = self.dynamic.solve()
         except NoPerfectMatching:
-            self.scratch_solves += 1
             mate = max_weight_matching(self.n, [
                 (u, v, w) for u, v, w in self.dynamic.edges() if max(u, v) < self.n and w
             ])
@@ -138,13 +139,9 @@ class _WarmMatcher(_Matcher):
             self.mate[u] = v
         return self.mate
 
-    def finalize(self, u: int, v: int) -> None:
+    def _take_out(self, u: int, v: int) -> None:
         self.dynamic.remove_vertex(u)
         self.dynamic.remove_vertex(v)
-        self.fixed[u] = v
-        self.fixed[v] = u
-        self.mate[u] = v
-        self.mate[v] = u
 
 
 @dataclass
