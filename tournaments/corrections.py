@@ -111,6 +111,20 @@ def _game_data(game: Game) -> dict:
     }
 
 
+def _record_game_correction(
+    t: Tournament, rnd: Round, game: Game, actor, action: str, article: str, reason: str,
+    timing: Timing, before: dict,
+) -> CorrectionOutcome:
+    """Audit a corrected game (inside the caller's transaction) and say what it changes."""
+    _audit(
+        t, actor, f"{action} (rating only)" if timing is Timing.RATING_ONLY else action,
+        round_number=rnd.number, article=article,
+        reason=f"{reason} [{timing.value}]", before=before, after=_game_data(game),
+    )
+    t.save(update_fields=["updated_at"])
+    return CorrectionOutcome(timing, f"Notified {timing.value}: {TIMING_EFFECT[timing]}")
+
+
 def correct_result(game: Game, actor, *, result: str, reason: str) -> CorrectionOutcome:
     """Correct a result written down incorrectly (C.04.2 Art. 4.3.1)."""
     reason = _clean_reason(reason)
@@ -133,14 +147,9 @@ def correct_result(game: Game, actor, *, result: str, reason: str) -> Correction
                 raise ServiceError(f"Board {game.board} already has the result {result}.")
             game.result = result
             game.save(update_fields=["result"])
-        _audit(
-            t, actor,
-            "correct result (rating only)" if timing is Timing.RATING_ONLY else "correct result",
-            round_number=rnd.number, article="C.04.2 4.3.1",
-            reason=f"{reason} [{timing.value}]", before=before, after=_game_data(game),
+        return _record_game_correction(
+            t, rnd, game, actor, "correct result", "C.04.2 4.3.1", reason, timing, before
         )
-        t.save(update_fields=["updated_at"])
-    return CorrectionOutcome(timing, f"Notified {timing.value}: {TIMING_EFFECT[timing]}")
 
 
 _MIRROR = {
@@ -177,14 +186,9 @@ def correct_colours(game: Game, actor, *, reason: str) -> CorrectionOutcome:
             game.result = _MIRROR.get(game.result, game.result)
             game.save(update_fields=["white", "black", "result"])
             game = Game.objects.select_related("white", "black").get(pk=game.pk)
-        _audit(
-            t, actor,
-            "correct colours (rating only)" if timing is Timing.RATING_ONLY else "correct colours",
-            round_number=rnd.number, article="C.04.2 4.3.2",
-            reason=f"{reason} [{timing.value}]", before=before, after=_game_data(game),
+        return _record_game_correction(
+            t, rnd, game, actor, "correct colours", "C.04.2 4.3.2", reason, timing, before
         )
-        t.save(update_fields=["updated_at"])
-    return CorrectionOutcome(timing, f"Notified {timing.value}: {TIMING_EFFECT[timing]}")
 
 
 # ---------------------------------------------------------------------------------------------
