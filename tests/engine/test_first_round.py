@@ -34,8 +34,8 @@ def _general(state):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_direct_first_round_equals_the_matchings(path: Path) -> None:
     state = state_before_round(read_trf(path.read_text()), 1)
-    direct = pair_round(state)
-    assert (direct.boards, direct.bye) == (_general(state).boards, _general(state).bye)
+    direct, general = pair_round(state), _general(state)
+    assert (direct.boards, direct.bye) == (general.boards, general.bye)
 
 
 def test_later_rounds_do_not_take_the_direct_pairing(monkeypatch) -> None:
