@@ -100,6 +100,94 @@ class DynamicMatcher:
         """Take v and all its edges out of the graph."""
         self._pending_removal.append(v)
 
+    # -- choosing among optimal matchings ------------------------------------------------
+
+    def pair_if_optimal(self, x: int, y: int) -> bool | None:
+        """Match x with y if a maximum weight perfect matching pairs them; say whether one does.
+
+        Between solves (no weight changed since) the duals are optimal, and by complementary
+        slackness the optimal matchings are exactly the perfect matchings of tight edges
+        that leave every blossom with one vertex matched outside.  Taking the tight edge x-y
+        frees the old mates a of x and b of y; an alternating path of tight edges from b to a
+        re-pairs them, and the matching stays optimal without any solve.
+
+        Returns True (x and y are now matched), False (no optimal matching pairs them) or
+        None (undecided: the search met a blossom or an odd cycle of tight edges, where a
+        path may exist that this search cannot see; re-weigh and ``solve`` instead).
+        """
+        if self._pending or self._fresh or not self._settle_removals():
+            return None
+        s = self._s
+        mate, dual, top, ew, nbr, inc = s.mate, s.dual, s.top, s.ew, s.nbr, s.inc
+        if mate[x] == y:
+            return True
+        k = self._index.get((x, y) if x < y else (y, x))
+        if k is None or mate[x] < 0 or mate[y] < 0:
+            return False
+        a, b = mate[x], mate[y]
+        if any(top[v] != v for v in (x, y, a, b)):
+            return None
+        if dual[x] + dual[y] != 2 * ew[k]:
+            return False  # x-y is in no optimal matching
+        # Alternating search from b: outer vertices need a new partner, inner ones give
+        # their mate (outer) away.  Every vertex met lies outside all blossoms, so the
+        # slack of an edge is the sum of the duals of its ends less twice its weight.
+        outer: dict[int, int] = {b: -1}  # outer vertex -> the inner vertex it came from
+        inner: dict[int, int] = {}  # inner vertex -> the outer vertex that reached it
+        stack = [b]
+        while stack:
+            u = stack.pop()
+            du = dual[u]
+            for w, j in zip(nbr[u], inc[u]):
+                if w == x or w == y or du + dual[w] != 2 * ew[j] or w in inner:
+                    continue
+                if w == a:
+                    self._flip(u, a, outer, inner)
+                    mate[x], mate[y] = y, x
+                    return True
+                if w in outer or top[w] != w:
+                    return None  # an odd cycle or a blossom: this search cannot tell
+                partner = mate[w]
+                if top[partner] != partner:
+                    return None
+                inner[w] = u
+                outer[partner] = w
+                stack.append(partner)
+        # The search forms a Hungarian tree: every tight edge from its outer vertices leads
+        # to its inner ones, so no alternating path from b reaches a (Berge).
+        return False
+
+    def mates(self) -> list[int]:
+        """The current mate of every vertex (-1: removed), as the last change left it."""
+        return self._s.mate[:]
+
+    def _flip(self, u: int, a: int, outer: dict[int, int], inner: dict[int, int]) -> None:
+        """Match a with the outer vertex u and swap the matching along u's path to the root."""
+        mate = self._s.mate
+        mate[u], mate[a] = a, u
+        t = outer[u]
+        while t >= 0:
+            v = inner[t]
+            nxt = outer[v]
+            mate[t], mate[v] = v, t
+            t = nxt
+
+    def _settle_removals(self) -> bool:
+        """Apply pending removals of matched pairs outside blossoms; whether none is left."""
+        s = self._s
+        pending = [v for v in self._pending_removal if not self._removed[v]]
+        gone = set(pending)
+        if any(s.top[v] != v or s.mate[v] not in gone for v in pending):
+            return False
+        for v in pending:
+            self._removed[v] = True
+            for k in list(s.inc[v]):
+                self._drop(k)
+        for v in pending:
+            s.mate[v] = -1
+        self._pending_removal.clear()
+        return True
+
     # -- solving ---------------------------------------------------------------------------
 
     def solve(self) -> list[int]:

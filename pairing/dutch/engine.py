@@ -89,6 +89,11 @@ class _Matcher:
             return self.mate
         return self.compute()
 
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """The first of the candidates that v meets in some maximum weight matching, or
+        None when this matcher cannot tell without re-weighing (``reweigh``)."""
+        return None
+
     def finalize(self, u: int, v: int) -> None:
         """Fix the pair u-v and take both out of the graph."""
         self._take_out(u, v)
@@ -134,10 +139,27 @@ class _WarmMatcher(_Matcher):
             mate = max_weight_matching(self.n, [
                 (u, v, w) for u, v, w in self.dynamic.edges() if max(u, v) < self.n and w
             ])
+        return self._adopt(mate)
+
+    def _adopt(self, mate: list[int]) -> list[int]:
         self.mate = [v if m < 0 or m == self.bye_vertex else m for v, m in enumerate(mate[:self.n])]
         for u, v in self.fixed.items():
             self.mate[u] = v
         return self.mate
+
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """Try the candidates in order on the tight edges of the current optimum: the first
+        one an optimal matching can give v becomes v's mate, with no solve."""
+        for u in candidates:
+            if u == self.mate[v]:
+                return u
+            verdict = self.dynamic.pair_if_optimal(v, u)
+            if verdict is None:
+                return None
+            if verdict:
+                self._adopt(self.dynamic.mates())
+                return u
+        return None
 
     def _take_out(self, u: int, v: int) -> None:
         self.dynamic.remove_vertex(u)
@@ -537,20 +559,27 @@ def _pair(
                     bw[(b, a)] = 0
                 m.set(bracket[a], bracket[b], W(b, a))
         # Art. 4.2: each S1 player in order takes the first S2 player the criteria allow.
+        mate = m.compute()
         for x in remainder:
             v = bracket[x]
             if not s1_type(x):
                 continue
-            addend = 0
-            raised = {}
-            for y in reversed(remainder):
-                if y <= x or matched[bracket[y]]:
-                    continue
-                if W(y, x):
-                    raised[bracket[y]] = W(y, x) + addend
-                addend += 1
-            mate = m.reweigh(v, raised)
-            opp = mate[v]
+            candidates = [
+                bracket[y] for y in remainder if y > x and not matched[bracket[y]] and W(y, x)
+            ]
+            opp = m.first_optimal_partner(v, candidates)
+            mate = m.mate
+            if opp is None:
+                addend = 0
+                raised = {}
+                for y in reversed(remainder):
+                    if y <= x or matched[bracket[y]]:
+                        continue
+                    if W(y, x):
+                        raised[bracket[y]] = W(y, x) + addend
+                    addend += 1
+                mate = m.reweigh(v, raised)
+                opp = mate[v]
             matched[v] = matched[opp] = True
             m.finalize(v, opp)
 
