@@ -193,6 +193,11 @@ class DynamicMatcher:
     def solve(self) -> list[int]:
         """Return mate (-1 for removed vertices) of a maximum weight perfect matching."""
         s = self._s
+        if self._fresh or self._bulk_change():
+            # a change of most edges (a new bracket): solve from scratch right away, without
+            # first storing each change in the solver
+            self._solve_bulk()
+            return self._s.mate[:]
         to_free: set[int] = set()
         conflicts: list[tuple[int, int]] = []
         for v in self._pending_removal:
@@ -263,6 +268,58 @@ class DynamicMatcher:
             raise NoPerfectMatching(f"{len(single)} vertices cannot be matched")
         return s.mate[:]
 
+    def _bulk_change(self) -> bool:
+        """Whether the pending changes would free more than n / REBUILD_SHARE vertices even
+        if every conflicting edge freed only one end (a quick look before storing them)."""
+        pending = self._pending
+        if len(pending) * REBUILD_SHARE <= self.n:
+            return False
+        s = self._s
+        index, ew, mate, top, dual = self._index, s.ew, s.mate, s.top, s.dual
+        ends: set[int] = set()
+        for (u, v), weight in pending.items():
+            k = index.get((u, v))
+            if k is not None and weight is not None and ew[k] == weight:
+                continue
+            if (k is not None and (mate[u] == v or top[u] == top[v] != u)) or (
+                weight is not None and dual[u] + dual[v] < 2 * weight
+            ):
+                if u not in ends and v not in ends:
+                    ends.add(u)
+        return len(ends) * REBUILD_SHARE > self.n
+
+    def _solve_bulk(self) -> None:
+        """Apply every pending change to the edge list, then solve from scratch."""
+        removed = self._removed
+        for v in self._pending_removal:
+            removed[v] = True
+        self._pending_removal.clear()
+        s = self._s
+        edges = {key: s.ew[k] for key, k in self._index.items()}
+        for key, weight in self._pending.items():
+            if weight is None:
+                edges.pop(key, None)
+            else:
+                edges[key] = weight
+        self._pending.clear()
+        if any(removed):
+            edges = {key: w for key, w in edges.items() if not removed[key[0]] and not removed[key[1]]}
+        self._fresh = False
+        self._solve_afresh(edges)
+        s = self._s
+        for v in range(self.n):
+            if removed[v]:
+                s.mate[v] = -1
+        self._tidy()
+        roots = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
+        if roots:
+            s.solve(True, roots)
+        self._tidy()
+        single = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
+        if single:
+            self._restart()
+            raise NoPerfectMatching(f"{len(single)} vertices cannot be matched")
+
     def _keep_mates(self, conflicts: list[tuple[int, int]], changes: dict[int, int]) -> set[int]:
         """Vertices whose dual alone can be moved to settle their conflicts.
 
@@ -288,7 +345,7 @@ class DynamicMatcher:
                 kept.add(x)
         return kept
 
-    def _solve_afresh(self) -> None:
+    def _solve_afresh(self, edges: dict[tuple[int, int], int] | None = None) -> None:
         """Solve the graph from scratch and keep the solver's state for the next changes.
 
         A large change (a new bracket re-weighs all its pairs) is cheaper solved anew:
@@ -298,21 +355,22 @@ class DynamicMatcher:
         run that follows starts with the same parity.
         """
         old = self._s
-        keys = list(self._index)
-        ids = [self._index[key] for key in keys]
-        eu = [old.eu[k] for k in ids]
-        ev = [old.ev[k] for k in ids]
-        ew = [old.ew[k] for k in ids]
+        if edges is None:
+            edges = {key: old.ew[k] for key, k in self._index.items()}
+        keys = list(edges)
+        eu = [u for u, _ in keys]
+        ev = [v for _, v in keys]
+        ew = list(edges.values())
         n = self.n
         if min(ew, default=0) < 0:
             # weights below zero: solve for a perfect matching directly, from every vertex
             solver = _Blossom(n, eu, ev, ew)
             solver.solve(True, [v for v in range(n) if not self._removed[v]])
-            chosen = list(range(len(ids)))
+            chosen = list(range(len(keys)))
         elif len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
             solver = _Blossom(n, eu, ev, ew)
             solver.solve(False)
-            chosen = list(range(len(ids)))
+            chosen = list(range(len(keys)))
         else:
             solver, chosen = _solver_from_candidates(
                 n, eu, ev, ew, _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
@@ -322,9 +380,20 @@ class DynamicMatcher:
         self._spare = []
         for i, k in enumerate(chosen):
             self._index[keys[k]] = i
-        left = set(range(len(ids))).difference(chosen)
-        for k in sorted(left):  # feasible under the certified duals: added as they are
-            self._store(eu[k], ev[k], None, ew[k])
+        # the other edges are feasible under the certified duals: added as they are
+        left = sorted(set(range(len(keys))).difference(chosen))
+        first = len(solver.eu)
+        solver.eu.extend(eu[k] for k in left)
+        solver.ev.extend(ev[k] for k in left)
+        solver.ew.extend(ew[k] for k in left)
+        nbr, inc, index = solver.nbr, solver.inc, self._index
+        for i, k in enumerate(left, first):
+            u, v = eu[k], ev[k]
+            nbr[u].append(v)
+            inc[u].append(i)
+            nbr[v].append(u)
+            inc[v].append(i)
+            index[keys[k]] = i
 
     # -- internals --------------------------------------------------------------------------
 
