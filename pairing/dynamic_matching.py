@@ -179,10 +179,7 @@ class DynamicMatcher:
         gone = set(pending)
         if any(s.top[v] != v or s.mate[v] not in gone for v in pending):
             return False
-        for v in pending:
-            self._removed[v] = True
-            for k in list(s.inc[v]):
-                self._drop(k)
+        self._drop_vertices(pending)
         for v in pending:
             s.mate[v] = -1
         self._pending_removal.clear()
@@ -229,13 +226,11 @@ class DynamicMatcher:
         self._pending.clear()
         afresh = self._fresh or len(to_free) * REBUILD_SHARE > self.n
         exposed = self._free(to_free) if to_free and not afresh else set()
-        for v in self._pending_removal:
-            if not self._removed[v]:
-                self._removed[v] = True
-                for k in list(s.inc[v]):
-                    self._drop(k)
-                s.mate[v] = -1
-                exposed.discard(v)
+        gone = [v for v in set(self._pending_removal) if not self._removed[v]]
+        self._drop_vertices(gone)
+        for v in gone:
+            s.mate[v] = -1
+            exposed.discard(v)
         self._pending_removal.clear()
         removed = self._removed
         if afresh:
@@ -423,6 +418,31 @@ class DynamicMatcher:
         for a, b in ((u, v), (v, u)):
             s.nbr[a].append(b)
             s.inc[a].append(k)
+
+    def _drop_vertices(self, vertices: list[int]) -> None:
+        """Mark the vertices removed and drop all their edges (each list filtered once)."""
+        s = self._s
+        gone = set(vertices)
+        if not gone:
+            return
+        removed, nbr, inc, eu, ev, ew = self._removed, s.nbr, s.inc, s.eu, s.ev, s.ew
+        index, spare = self._index, self._spare
+        touched: set[int] = set()
+        for v in gone:
+            removed[v] = True
+            for y, k in zip(nbr[v], inc[v]):
+                if y not in gone or v < y:
+                    u, w = eu[k], ev[k]
+                    del index[(u, w) if u < w else (w, u)]
+                    ew[k] = 0
+                    spare.append(k)
+                touched.add(y)
+            nbr[v] = []
+            inc[v] = []
+        for y in touched.difference(gone):
+            pairs = [(x, k) for x, k in zip(nbr[y], inc[y]) if x not in gone]
+            nbr[y] = [x for x, _ in pairs]
+            inc[y] = [k for _, k in pairs]
 
     def _drop(self, k: int) -> None:
         s = self._s
