@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.players import Float, PlayerState, build_players
-from pairing.dutch.weights import Layout, PsdLayout, compatible
+from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatible
 from pairing.errors import NoValidPairing
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
 from pairing.matching import max_weight_matching
@@ -246,6 +246,8 @@ def _pair(
     n = len(players)
     played_rounds = k - 1
     layout = Layout.for_players(players, played_rounds, rules)
+    memo = WeightMemo(players)
+    signature = memo.signature
     S, G = layout.size_bits, layout.groups_bits
     final_round = t.total_rounds is not None and played_rounds >= t.total_rounds - 1
     win = max(t.point_system.win, t.point_system.draw)
@@ -355,13 +357,19 @@ def _pair(
     ) -> int:
         if not ok[hi][lo]:
             return 0
-        return layout.weight(
-            players[hi], players[lo], in_current=cur, in_next=nxt,
-            bye_candidate_higher=candidate(players[hi], bye_score),
-            bye_candidate_lower=candidate(players[lo], bye_score),
-            c9_active=c9, bye_score=bye_score or 0, unplayed_rank=unplayed_rank,
-            completion=completion, final_next=final_next, psd=psd,
-        )
+        # unplayed_rank follows from bye_score, fixed before the first bracket
+        key = (signature[hi], signature[lo], cur, nxt, completion, final_next, c9, bye_score)
+        weights = memo.bracket(psd)
+        w = weights.get(key)
+        if w is None:
+            w = weights[key] = layout.weight(
+                players[hi], players[lo], in_current=cur, in_next=nxt,
+                bye_candidate_higher=candidate(players[hi], bye_score),
+                bye_candidate_lower=candidate(players[lo], bye_score),
+                c9_active=c9, bye_score=bye_score or 0, unplayed_rank=unplayed_rank,
+                completion=completion, final_next=final_next, psd=psd,
+            )
+        return w
 
     def completable(vertices: list[int]) -> bool:
         """Whether these players can all be paired, at most one taking the PAB (C.1-C.3)."""

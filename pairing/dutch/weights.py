@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from pairing.dutch.players import Float, PlayerState
 from pairing.model import RuleSet
 
-__all__ = ["Layout", "PsdLayout", "compatible", "bits_to_represent"]
+__all__ = [
+    "Layout", "PsdLayout", "WeightMemo", "bits_to_represent", "compatible", "weight_signature",
+]
 
 
 def bits_to_represent(value: int) -> int:
@@ -274,3 +276,41 @@ class Layout:
             if cur and f_lo is Float.UP and difference > 0:
                 w -= 1 << psd.shift[difference]
         return w
+
+
+def weight_signature(p: PlayerState) -> tuple:
+    """Every attribute of a player that ``Layout.weight`` reads, directly or through the PAB
+    candidacy its caller derives from the score and the eligibility ([C2], [C5])."""
+    return (
+        p.score,
+        p.preference, p.absolute, p.strong, p.imbalance, p.repeated,  # [C10]-[C13]
+        p.float1, p.float2,  # [C14]-[C21]
+        p.played_games,  # [C9]
+        p.eligible_for_bye,
+    )
+
+
+class WeightMemo:
+    """The weights of one round, remembered by the weight signatures of the two players.
+
+    Exact: ``Layout.weight`` reads nothing of a player outside ``weight_signature``, so two
+    pairs whose players have the same signatures, in the same order, get the same weight for
+    the same arguments. The caller keys a weight with the signatures and every argument that
+    varies between calls, except the 2017 PSD layout (A.8), which is a new object for each
+    bracket: ``bracket`` starts an empty memo when another one comes. A thousand players
+    have about a hundred signatures, so most of the pairs of a bracket are found here.
+    """
+
+    def __init__(self, players: list[PlayerState]) -> None:
+        ids: dict[tuple, int] = {}
+        self.signature = [ids.setdefault(weight_signature(p), len(ids)) for p in players]
+        """The signature of each vertex, as a small int."""
+        self.psd: PsdLayout | None = None
+        self.weights: dict[tuple, int] = {}
+
+    def bracket(self, psd: PsdLayout | None) -> dict[tuple, int]:
+        """The weights remembered with this PSD layout (None outside the 2017 rules)."""
+        if psd is not self.psd:
+            self.psd = psd
+            self.weights = {}
+        return self.weights
