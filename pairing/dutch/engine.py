@@ -560,12 +560,15 @@ def _pair(
             if not already:
                 for y in remainder[p_pos + 1:]:
                     m.set(v, bracket[y], ew(x, y, p_pos))
-        # S1 and S2 of the remainder are now fixed: only S1-S2 pairs stay possible.
+        # S1 and S2 of the remainder are now fixed: only S1-S2 pairs stay possible.  These
+        # keep their Art. 4.3.2 terms: as a term depends on the S1 player only, it adds the
+        # same to every matching that pairs all of S1 in the bracket, as every optimal one
+        # does ([C6]), so the optimal matchings stay those of the bare weights W.
         for a_pos, a in enumerate(remainder):
             for b in remainder[a_pos + 1:]:
                 if not s1_type(a) or s1_type(b):
                     bw[(b, a)] = 0
-                m.set(bracket[a], bracket[b], W(b, a))
+                    m.set(bracket[a], bracket[b], 0)
         # Art. 4.2: each S1 player in order takes the first S2 player the criteria allow.
         mate = m.compute()
         for x in remainder:
