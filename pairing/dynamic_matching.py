@@ -26,14 +26,25 @@ Otherwise one end of the edge is *freed* (the end with the most changes):
   even number: in the algorithm, two trees can only meet on an edge of even slack if every
   root starts with the same parity).
 
-A change that would free more than n / REBUILD_SHARE vertices (a new bracket re-weighs all
-its pairs) is solved from scratch instead, on the certified sparse subgraph of
-``pairing.matching``, and the solver's final state is kept.
-
 The blossom algorithm then grows alternating trees from the freed vertices only.  For a
 perfect matching the duals of single vertices are free (no delta_1 of Galil's survey), so the
 run needs nothing else from the earlier state; it ends with a perfect matching, optimal for
 the new weights, or with single vertices left, which proves that no perfect matching exists.
+
+Large changes.  A change that would free more than n / BULK_SHARE vertices (a new bracket
+re-weighs all its pairs) is solved from scratch instead, on the certified sparse subgraph of
+``pairing.matching``, and the solver's final state is kept.  With a ``margin``, only a change
+of some weight by the margin or more counts as large: the Dutch engine's generation order
+moves many weights by small amounts, which a warm run settles faster.
+
+Dormant edges.  After a solve from scratch, an edge whose slack is at least ``margin`` is kept
+out of the solver: the warm runs do not scan it.  Such an edge stays feasible, and not tight,
+while no vertex dual falls by half the smallest such slack (a dual that falls by d takes at
+most d off the slack of its edges; blossom duals only add slack).  After every solve the
+largest fall is compared with that bound; past it, every dormant edge is looked at again and
+those whose slack fell under the margin go back to the solver (the infeasible ones as changes,
+and the solve goes on).  A perfect matching is therefore optimal for the whole graph (LP
+duality), and the optimal matchings are those of the tight edges among the solver's ones.
 """
 
 from __future__ import annotations
@@ -50,6 +61,9 @@ from pairing.matching import (
 __all__ = ["DynamicMatcher", "NoPerfectMatching"]
 
 
+BULK_SHARE = 4
+"""Changes that would free more than n / BULK_SHARE vertices are solved from scratch."""
+
 REBUILD_SHARE = 4
 """A change that frees more than n / REBUILD_SHARE vertices is solved from scratch."""
 
@@ -64,7 +78,14 @@ class DynamicMatcher:
     def __init__(self, n: int) -> None:
         self.n = n
         self._s = _Blossom(n, [], [], [])
-        self._index: dict[tuple[int, int], int] = {}
+        self._index: dict[tuple[int, int], int] = {}  # edges in the solver: key -> edge id
+        self.margin: int | None = None
+        """Edges whose slack is at least the margin after a solve from scratch stay dormant:
+        known here, feasible under the duals, not scanned by the solver (None: none)."""
+        self._dadj: list[dict[int, int]] = [{} for _ in range(n)]  # dormant: row[y] = weight
+        self._cert = [0] * n  # the duals under which the dormant edges were certified
+        self._floor = 0  # every dormant edge's slack under _cert is at least this
+        self._dense_next = False  # the next solve from scratch keeps no edge dormant
         self._spare: list[int] = []  # edge ids free for reuse
         self._removed = [False] * n
         self._pending: dict[tuple[int, int], int | None] = {}
@@ -84,11 +105,11 @@ class DynamicMatcher:
         if key in self._pending:
             return self._pending[key]
         k = self._index.get(key)
-        return None if k is None else self._s.ew[k]
+        return self._dadj[u].get(v) if k is None else self._s.ew[k]
 
     def edges(self) -> list[tuple[int, int, int]]:
         """The edges (u, v, weight) as they are after the pending changes."""
-        current = {key: self._s.ew[k] for key, k in self._index.items()}
+        current = self._all_edges()
         for key, weight in self._pending.items():
             if weight is None:
                 current.pop(key, None)
@@ -189,12 +210,32 @@ class DynamicMatcher:
 
     def solve(self) -> list[int]:
         """Return mate (-1 for removed vertices) of a maximum weight perfect matching."""
+        while True:
+            if self._fresh or self._bulk_change():
+                # a change of most edges (a new bracket): solve from scratch right away,
+                # without first storing each change in the solver
+                self._solve_bulk()
+            else:
+                self._solve_warm()
+            if self._recertify():
+                continue  # some dormant edges were shown to the solver: solve again
+            s = self._s
+            removed = self._removed
+            single = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
+            if not single:
+                return s.mate[:]
+            self._restart()
+            if any(self._dadj):
+                # a perfect matching may need dormant edges: solve with all of them
+                self._wake_all()
+                continue
+            raise NoPerfectMatching(f"{len(single)} vertices cannot be matched")
+
+    def _solve_warm(self) -> None:
+        """Apply the pending changes to the current optimum and grow trees from the vertices
+        they free."""
         s = self._s
-        if self._fresh or self._bulk_change():
-            # a change of most edges (a new bracket): solve from scratch right away, without
-            # first storing each change in the solver
-            self._solve_bulk()
-            return self._s.mate[:]
+        dadj = self._dadj
         to_free: set[int] = set()
         conflicts: list[tuple[int, int]] = []
         for v in self._pending_removal:
@@ -202,6 +243,11 @@ class DynamicMatcher:
                 to_free.add(v)
         for (u, v), weight in self._pending.items():
             k = self._index.get((u, v))
+            if k is None and v in dadj[u]:
+                del dadj[u][v]
+                del dadj[v][u]
+                if weight is not None and self._stays_dormant(u, v, weight):
+                    continue
             if k is not None and weight is not None and s.ew[k] == weight:
                 continue
             if not self._fresh and (
@@ -224,7 +270,11 @@ class DynamicMatcher:
                 if u not in to_free and v not in to_free and u not in kept and v not in kept:
                     to_free.add(u if changes[u] >= changes[v] else v)
         self._pending.clear()
-        afresh = self._fresh or len(to_free) * REBUILD_SHARE > self.n
+        # a previous run that stopped to let dormant edges in may have left vertices single
+        to_free.update(v for v in range(self.n) if s.mate[v] < 0 and not self._removed[v])
+        # (with a margin, large changes were solved in bulk: what is left is small changes,
+        # cheaper warm even when they free many vertices)
+        afresh = self.margin is None and len(to_free) * REBUILD_SHARE > self.n
         exposed = self._free(to_free) if to_free and not afresh else set()
         gone = [v for v in set(self._pending_removal) if not self._removed[v]]
         self._drop_vertices(gone)
@@ -234,7 +284,6 @@ class DynamicMatcher:
         self._pending_removal.clear()
         removed = self._removed
         if afresh:
-            self._fresh = False
             self._solve_afresh()
             s = self._s
             self._tidy()
@@ -250,6 +299,10 @@ class DynamicMatcher:
                     need = 2 * ew[k] - dual[y]
                     if best is None or need > best:
                         best = need
+                for y, weight in dadj[x].items():
+                    need = 2 * weight - dual[y]
+                    if best is None or need > best:
+                        best = need
                 if best is not None:
                     dual[x] = best + (best & 1)  # every root: an even doubled dual
                 elif dual[x] & 1:
@@ -257,31 +310,34 @@ class DynamicMatcher:
         if roots:
             s.solve(True, roots)
         self._tidy()
-        single = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
-        if single:
-            self._restart()
-            raise NoPerfectMatching(f"{len(single)} vertices cannot be matched")
-        return s.mate[:]
 
     def _bulk_change(self) -> bool:
-        """Whether the pending changes would free more than n / REBUILD_SHARE vertices even
-        if every conflicting edge freed only one end (a quick look before storing them)."""
+        """Whether the pending changes would free more than n / BULK_SHARE vertices even if
+        every conflicting edge freed only one end (a quick look before storing them), and,
+        with a margin, change some weight by the margin or more.  Small changes of many
+        weights (the generation order of a bracket) are solved warm: solved from scratch,
+        their many equal weights would make the candidate edges a poor guess."""
         pending = self._pending
-        if len(pending) * REBUILD_SHARE <= self.n:
+        if len(pending) * BULK_SHARE <= self.n:
             return False
         s = self._s
-        index, ew, mate, top, dual = self._index, s.ew, s.mate, s.top, s.dual
+        index, ew, mate, top, dual, dadj = self._index, s.ew, s.mate, s.top, s.dual, self._dadj
+        margin = self.margin
+        large = margin is None
         ends: set[int] = set()
         for (u, v), weight in pending.items():
             k = index.get((u, v))
             if k is not None and weight is not None and ew[k] == weight:
                 continue
+            if not large:
+                old = ew[k] if k is not None else dadj[u].get(v)
+                large = old is None or weight is None or abs(weight - old) >= margin
             if (k is not None and (mate[u] == v or top[u] == top[v] != u)) or (
                 weight is not None and dual[u] + dual[v] < 2 * weight
             ):
                 if u not in ends and v not in ends:
                     ends.add(u)
-        return len(ends) * REBUILD_SHARE > self.n
+        return large and len(ends) * BULK_SHARE > self.n
 
     def _solve_bulk(self) -> None:
         """Apply every pending change to the edge list, then solve from scratch."""
@@ -289,8 +345,7 @@ class DynamicMatcher:
         for v in self._pending_removal:
             removed[v] = True
         self._pending_removal.clear()
-        s = self._s
-        edges = {key: s.ew[k] for key, k in self._index.items()}
+        edges = self._all_edges()
         for key, weight in self._pending.items():
             if weight is None:
                 edges.pop(key, None)
@@ -310,10 +365,77 @@ class DynamicMatcher:
         if roots:
             s.solve(True, roots)
         self._tidy()
-        single = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
-        if single:
-            self._restart()
-            raise NoPerfectMatching(f"{len(single)} vertices cannot be matched")
+
+    # -- dormant edges -----------------------------------------------------------------------
+
+    def _all_edges(self) -> dict[tuple[int, int], int]:
+        s = self._s
+        edges = {key: s.ew[k] for key, k in self._index.items()}
+        for x, row in enumerate(self._dadj):
+            edges.update(((x, y), weight) for y, weight in row.items() if x < y)
+        return edges
+
+    def _stays_dormant(self, u: int, v: int, weight: int) -> bool:
+        """Keep a re-weighed dormant edge out of the solver if its slack under the duals of
+        the last certification stays at least half the margin (it lowers the floor)."""
+        cert = self._cert
+        slack = cert[u] + cert[v] - 2 * weight
+        if 2 * slack < self.margin:
+            return False
+        self._dadj[u][v] = self._dadj[v][u] = weight
+        self._floor = min(self._floor, slack)
+        return True
+
+    def _recertify(self) -> bool:
+        """Check that the duals still cover the dormant edges; wake those they do not.
+
+        At the last certification every dormant edge had a slack of at least ``_floor``
+        under the duals ``_cert`` (not counting blossom duals, which only add slack).  A
+        vertex dual that fell by d takes at most d off the slack of its edges, so while no
+        dual fell by half the floor, every dormant edge keeps a positive slack: the matching
+        is optimal for the whole graph (LP duality) and no dormant edge is tight.
+        Otherwise every dormant edge is looked at: those left with a slack under the margin
+        are woken (shown to the solver; the infeasible ones through the pending changes).
+        Returns whether any edge was infeasible (the solve must go on).
+        """
+        if not any(self._dadj):
+            return False
+        s = self._s
+        dual, cert, removed = s.dual, self._cert, self._removed
+        fall = max(cert[x] - dual[x] for x in range(self.n) if not removed[x])
+        if 2 * fall < self._floor:
+            return False
+        margin = self.margin
+        floor = None
+        infeasible = False
+        for x, row in enumerate(self._dadj):
+            dx = dual[x]
+            for y, weight in list(row.items()):
+                if y < x:
+                    continue
+                slack = dx + dual[y] - 2 * weight
+                if slack >= margin:
+                    floor = slack if floor is None or slack < floor else floor
+                    continue
+                del row[y]
+                del self._dadj[y][x]
+                if slack < 0:
+                    self._pending[(x, y)] = weight
+                    infeasible = True
+                else:
+                    self._store(x, y, None, weight)
+        self._cert = dual[:self.n]
+        self._floor = margin if floor is None else floor
+        return infeasible
+
+    def _wake_all(self) -> None:
+        """Put every dormant edge back in the solver (through the pending changes)."""
+        for x, row in enumerate(self._dadj):
+            for y, weight in row.items():
+                if x < y:
+                    self._pending[(x, y)] = weight
+        self._dadj = [{} for _ in range(self.n)]
+        self._dense_next = True
 
     def _keep_mates(self, conflicts: list[tuple[int, int]], changes: dict[int, int]) -> set[int]:
         """Vertices whose dual alone can be moved to settle their conflicts.
@@ -351,7 +473,7 @@ class DynamicMatcher:
         """
         old = self._s
         if edges is None:
-            edges = {key: old.ew[k] for key, k in self._index.items()}
+            edges = self._all_edges()
         keys = list(edges)
         eu = [u for u, _ in keys]
         ev = [v for _, v in keys]
@@ -375,8 +497,28 @@ class DynamicMatcher:
         self._spare = []
         for i, k in enumerate(chosen):
             self._index[keys[k]] = i
-        # the other edges are feasible under the certified duals: added as they are
+        # the other edges are feasible under the certified duals: added as they are, or
+        # left dormant when their slack is at least the margin
         left = sorted(set(range(len(keys))).difference(chosen))
+        dadj: list[dict[int, int]] = [{} for _ in range(n)]
+        margin = None if self._dense_next else self.margin
+        self._dense_next = False
+        floor = None
+        if margin is not None:
+            dual = solver.dual
+            awake = []
+            for k in left:
+                u, v, w = eu[k], ev[k], ew[k]
+                slack = dual[u] + dual[v] - 2 * w
+                if slack >= margin:
+                    dadj[u][v] = dadj[v][u] = w
+                    floor = slack if floor is None or slack < floor else floor
+                else:
+                    awake.append(k)
+            left = awake
+        self._dadj = dadj
+        self._cert = solver.dual[:n]
+        self._floor = floor if floor is not None else (margin or 0)
         first = len(solver.eu)
         solver.eu.extend(eu[k] for k in left)
         solver.ev.extend(ev[k] for k in left)
@@ -439,6 +581,9 @@ class DynamicMatcher:
                 touched.add(y)
             nbr[v] = []
             inc[v] = []
+            for y in self._dadj[v]:
+                self._dadj[y].pop(v, None)
+            self._dadj[v] = {}
         for y in touched.difference(gone):
             pairs = [(x, k) for x, k in zip(nbr[y], inc[y]) if x not in gone]
             nbr[y] = [x for x, _ in pairs]

@@ -117,10 +117,11 @@ class _WarmMatcher(_Matcher):
     like ``_Matcher`` does.
     """
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, margin: int | None = None) -> None:
         super().__init__(n)
         self.bye_vertex = n if n % 2 else -1
         self.dynamic = DynamicMatcher(n + n % 2)
+        self.dynamic.margin = margin
         if n % 2:
             for v in range(n):
                 self.dynamic.set_weight(v, n, 0)
@@ -290,7 +291,10 @@ def _pair(
     top_score = players[0].score
     odd = n % 2 == 1
     two_thousand_seventeen = rules is RuleSet.DUTCH_2017
-    m = _Matcher(n) if two_thousand_seventeen else _WarmMatcher(n)
+    # Within a bracket, the generation order changes weights only below bit 3S+1 (Art.
+    # 3-4): pairs whose slack is far above that after a bracket's first matching cannot
+    # become tight, and the matcher keeps them aside (it checks that they stay covered).
+    m = _Matcher(n) if two_thousand_seventeen else _WarmMatcher(n, margin=1 << (3 * S + 4))
 
     def candidate(p: PlayerState, bye_score: int | None) -> bool:
         if not p.eligible_for_bye:

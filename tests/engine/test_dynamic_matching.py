@@ -26,7 +26,9 @@ def _random_graph(rng: random.Random, n: int, top: int) -> dict[tuple[int, int],
     return weights
 
 
-def _replay(seed: int, n: int, top: int, steps: int = 25) -> int:
+def _replay(
+    seed: int, n: int, top: int, steps: int = 25, margin: int | None = None
+) -> int:
     """Change the graph step by step; after each step compare with a fresh solve.
 
     Returns the number of steps compared (the run stops when no perfect matching is left).
@@ -34,6 +36,7 @@ def _replay(seed: int, n: int, top: int, steps: int = 25) -> int:
     rng = random.Random(seed)
     weights = _random_graph(rng, n, top)
     matcher = DynamicMatcher(n)
+    matcher.margin = margin
     for (u, v), w in weights.items():
         matcher.set_weight(u, v, w)
     removed: set[int] = set()
@@ -112,3 +115,73 @@ def test_removed_vertices_and_no_perfect_matching() -> None:
     matcher.remove_vertex(0)
     matcher.remove_vertex(2)
     assert matcher.solve() == [-1, 3, -1, 1]
+
+
+@pytest.mark.parametrize("n,top,margin", [(16, 50, 4), (24, 1000, 40), (30, 9, 2)])
+def test_dormant_edges_keep_the_matching_optimal(
+    n: int, top: int, margin: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With few candidate edges per vertex, the solves from scratch leave most edges out;
+    those with a slack of at least the margin stay dormant, outside the solver.  The
+    matchings must still be the optimal ones of the whole graph, through every change."""
+    import pairing.dynamic_matching as dynamic
+
+    monkeypatch.setattr(dynamic, "CANDIDATES_PER_VERTEX", 2)
+    dormant_seen = []
+    original = DynamicMatcher._recertify
+
+    def spy(self: DynamicMatcher) -> bool:
+        dormant_seen.append(sum(map(len, self._dadj)))
+        return original(self)
+
+    monkeypatch.setattr(DynamicMatcher, "_recertify", spy)
+    compared = sum(_replay(seed, n, top, margin=margin) for seed in range(30))
+    assert compared > 30 * 5
+    assert max(dormant_seen) > 0  # the dormant path did run
+
+
+def _optimal_with(n: int, weights: dict[tuple[int, int], int], x: int, y: int) -> bool:
+    """Whether some maximum weight perfect matching pairs x with y (by brute force)."""
+    best = max_weight_matching(n, [(u, v, w) for (u, v), w in weights.items()],
+                               max_cardinality=True)
+    rest = [(u, v, w) for (u, v), w in weights.items() if not {u, v} & {x, y}]
+    forced = max_weight_matching(n, rest, max_cardinality=True)
+    live = [v for v in range(n) if v not in (x, y)]
+    if any(forced[v] < 0 for v in live):
+        return False
+    return _total(forced, weights) + weights[(min(x, y), max(x, y))] == _total(best, weights)
+
+
+@pytest.mark.parametrize("n,top", [(8, 2), (12, 3), (16, 5)])
+def test_pair_if_optimal_agrees_with_brute_force(n: int, top: int) -> None:
+    """A True verdict leaves an optimal matching that pairs x-y; False means no optimal
+    matching does; None (undecided) is allowed but must not be the only answer."""
+    decided = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        weights = _random_graph(rng, n, top)
+        matcher = DynamicMatcher(n)
+        for (u, v), w in weights.items():
+            matcher.set_weight(u, v, w)
+        try:
+            matcher.solve()
+        except NoPerfectMatching:
+            continue
+        for _ in range(6):
+            x, y = rng.sample(range(n), 2)
+            if (min(x, y), max(x, y)) not in weights:
+                continue
+            truth = _optimal_with(n, weights, x, y)
+            verdict = matcher.pair_if_optimal(x, y)
+            if verdict is None:
+                continue
+            decided += 1
+            assert verdict == truth, (seed, x, y)
+            mate = matcher.mates()
+            if verdict:
+                assert mate[x] == y
+            best = max_weight_matching(
+                n, [(u, v, w) for (u, v), w in weights.items()], max_cardinality=True
+            )
+            assert _total(mate, weights) == _total(best, weights)
+    assert decided > 100
