@@ -90,6 +90,7 @@ class DynamicMatcher:
         self._removed = [False] * n
         self._pending: dict[tuple[int, int], int | None] = {}
         self._pending_removal: list[int] = []
+        self._slot: list[int] = []  # 2k, 2k+1: where edge k sits in inc[eu[k]], inc[ev[k]]
         self._fresh = True  # the next solve starts from scratch (nothing solved yet)
 
     # -- changes (applied by the next solve) ----------------------------------------------
@@ -531,6 +532,7 @@ class DynamicMatcher:
             nbr[v].append(u)
             inc[v].append(i)
             index[keys[k]] = i
+        self._find_slots()
 
     # -- internals --------------------------------------------------------------------------
 
@@ -556,47 +558,50 @@ class DynamicMatcher:
             s.eu.append(u)
             s.ev.append(v)
             s.ew.append(weight)
+            self._slot.append(0)
+            self._slot.append(0)
         self._index[(u, v)] = k
-        for a, b in ((u, v), (v, u)):
-            s.nbr[a].append(b)
-            s.inc[a].append(k)
+        self._slot[2 * k] = len(s.inc[u])
+        self._slot[2 * k + 1] = len(s.inc[v])
+        s.nbr[u].append(v)
+        s.inc[u].append(k)
+        s.nbr[v].append(u)
+        s.inc[v].append(k)
+
+    def _find_slots(self) -> None:
+        """Record where each edge sits in the lists of its ends (after a new solver)."""
+        s = self._s
+        slot = [0] * (2 * len(s.eu))
+        eu = s.eu
+        for x, edges in enumerate(s.inc):
+            for i, k in enumerate(edges):
+                slot[2 * k + (eu[k] != x)] = i
+        self._slot = slot
 
     def _drop_vertices(self, vertices: list[int]) -> None:
-        """Mark the vertices removed and drop all their edges (each list filtered once)."""
+        """Mark the vertices removed and drop all their edges."""
         s = self._s
-        gone = set(vertices)
-        if not gone:
-            return
-        removed, nbr, inc, eu, ev, ew = self._removed, s.nbr, s.inc, s.eu, s.ev, s.ew
-        index, spare = self._index, self._spare
-        touched: set[int] = set()
-        for v in gone:
-            removed[v] = True
-            for y, k in zip(nbr[v], inc[v]):
-                if y not in gone or v < y:
-                    u, w = eu[k], ev[k]
-                    del index[(u, w) if u < w else (w, u)]
-                    ew[k] = 0
-                    spare.append(k)
-                touched.add(y)
-            nbr[v] = []
-            inc[v] = []
+        for v in vertices:
+            self._removed[v] = True
+            for k in list(s.inc[v]):
+                self._drop(k)
             for y in self._dadj[v]:
                 self._dadj[y].pop(v, None)
             self._dadj[v] = {}
-        for y in touched.difference(gone):
-            pairs = [(x, k) for x, k in zip(nbr[y], inc[y]) if x not in gone]
-            nbr[y] = [x for x, _ in pairs]
-            inc[y] = [k for _, k in pairs]
 
     def _drop(self, k: int) -> None:
+        """Take edge k out of the solver: each end's lists lose it in constant time (the
+        last edge of the list takes its slot)."""
         s = self._s
         u, v = s.eu[k], s.ev[k]
-        for a in (u, v):
+        slot, eu = self._slot, s.eu
+        for end, a in ((0, u), (1, v)):
             inc, nbr = s.inc[a], s.nbr[a]
-            i = inc.index(k)
-            inc[i] = inc[-1]
+            i = slot[2 * k + end]
+            last = inc[-1]
+            inc[i] = last
             nbr[i] = nbr[-1]
+            slot[2 * last + (eu[last] != a)] = i
             inc.pop()
             nbr.pop()
         del self._index[(u, v) if u < v else (v, u)]
