@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.players import Float, PlayerState, build_players
-from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatible
+from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
 from pairing.errors import NoValidPairing
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
 from pairing.matching import max_weight_matching
@@ -261,13 +261,7 @@ def _pair(
         for b in fp.tpns
         if a != b
     )
-    ok = [[False] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i):
-            ok[i][j] = ok[j][i] = compatible(
-                players[i], players[j], final_round=final_round, threshold=threshold,
-                forbidden=forbidden,
-            )
+    ok = compatibility(players, final_round=final_round, threshold=threshold, forbidden=forbidden)
     # Outside the bracket being paired and the next score group, an edge only says "these two
     # could still be paired" ([C4]). Keeping, for each player, the edges to the nearest
     # FAR_NEIGHBOURS compatible players above and below in the pairing order is enough for

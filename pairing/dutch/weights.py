@@ -28,7 +28,8 @@ from pairing.dutch.players import Float, PlayerState
 from pairing.model import RuleSet
 
 __all__ = [
-    "Layout", "PsdLayout", "WeightMemo", "bits_to_represent", "compatible", "weight_signature",
+    "Layout", "PsdLayout", "WeightMemo", "bits_to_represent", "compatibility", "compatible",
+    "weight_signature",
 ]
 
 
@@ -47,6 +48,44 @@ def compatible(a: PlayerState, b: PlayerState, *, final_round: bool, threshold: 
         # Art. 1.8: topscorers (over 50 % of the maximum, final round) are exempt
         return final_round and (a.score > threshold or b.score > threshold)
     return True
+
+
+def compatibility(players: list[PlayerState], *, final_round: bool, threshold: int,
+                  forbidden: frozenset[frozenset[int]]) -> list[list[bool]]:
+    """``ok[i][j]``: whether players i and j may meet, as ``compatible(players[i],
+    players[j])`` for i > j says, built from the few pairs that may not.
+
+    Every pair may meet except: [C1] a pair that already met (as the later player of the two
+    records it), a prohibited pair, and [C3] two players with the same absolute colour
+    preference unless one is a topscorer in the final round (Art. 1.8).
+    """
+    n = len(players)
+    ok = [[True] * n for _ in range(n)]
+    for i in range(n):
+        ok[i][i] = False
+    position = {p.tpn: i for i, p in enumerate(players)}
+    for i, p in enumerate(players):
+        for tpn in p.met:  # [C1]
+            j = position.get(tpn)
+            if j is not None and j < i:
+                ok[i][j] = ok[j][i] = False
+    for pair in forbidden:  # prohibited pairings (TRF 260/XXP)
+        ends = [position[tpn] for tpn in pair if tpn in position]
+        if len(ends) == 2:
+            i, j = ends
+            ok[i][j] = ok[j][i] = False
+    by_colour: dict[object, list[int]] = {}
+    for i, p in enumerate(players):
+        if p.absolute:
+            by_colour.setdefault(p.preference, []).append(i)
+    for group in by_colour.values():  # [C3]
+        for x, i in enumerate(group):
+            for j in group[:x]:
+                a, b = players[i], players[j]
+                exempt = final_round and (a.score > threshold or b.score > threshold)
+                if not exempt:
+                    ok[i][j] = ok[j][i] = False
+    return ok
 
 
 @dataclass(frozen=True)
