@@ -383,6 +383,14 @@ def _pair(
             count += 1
         return all(x >= 0 for x in max_weight_matching(count, edges))
 
+    def take_first_partner(v: int, candidates: list[tuple[int, int]]) -> list[int]:
+        """Art. 4.2 (and 3.3.3 for an MDP): v meets the first of the candidates (vertex and
+        weight, in the order of preference) that a maximum weight matching allows."""
+        if m.first_optimal_partner(v, [u for u, _ in candidates]) is not None:
+            return m.mate
+        count = len(candidates)
+        return m.reweigh(v, {u: w + count - i for i, (u, w) in enumerate(candidates)})
+
     result: list[tuple[int, int]] = []
     matched = [False] * n
     # The bracket: vertices of the MDPs then of the residents, then the next score group.
@@ -476,15 +484,11 @@ def _pair(
             v = bracket[x]
             if not matched[v]:
                 continue
-            addend = len(bracket)
-            raised: dict[int, int] = {}
-            for r in range(size - 1, mdp_count - 1, -1):
-                if matched[bracket[r]]:
-                    continue
-                if W(r, x):
-                    raised[bracket[r]] = W(r, x) + addend
-                    addend += 1
-            mate = m.reweigh(v, raised)
+            mate = take_first_partner(v, [
+                (bracket[r], W(r, x))
+                for r in range(mdp_count, size)
+                if not matched[bracket[r]] and W(r, x)
+            ])
             opp = mate[v]
             matched[opp] = True
             m.finalize(v, opp)
@@ -573,22 +577,12 @@ def _pair(
             v = bracket[x]
             if not s1_type(x):
                 continue
-            candidates = [
-                bracket[y] for y in remainder if y > x and not matched[bracket[y]] and W(y, x)
-            ]
-            opp = m.first_optimal_partner(v, candidates)
-            mate = m.mate
-            if opp is None:
-                addend = 0
-                raised = {}
-                for y in reversed(remainder):
-                    if y <= x or matched[bracket[y]]:
-                        continue
-                    if W(y, x):
-                        raised[bracket[y]] = W(y, x) + addend
-                    addend += 1
-                mate = m.reweigh(v, raised)
-                opp = mate[v]
+            mate = take_first_partner(v, [
+                (bracket[y], W(y, x))
+                for y in remainder
+                if y > x and not matched[bracket[y]] and W(y, x)
+            ])
+            opp = mate[v]
             matched[v] = matched[opp] = True
             m.finalize(v, opp)
 
