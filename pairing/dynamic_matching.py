@@ -110,13 +110,7 @@ class DynamicMatcher:
 
     def edges(self) -> list[tuple[int, int, int]]:
         """The edges (u, v, weight) as they are after the pending changes."""
-        current = self._all_edges()
-        for key, weight in self._pending.items():
-            if weight is None:
-                current.pop(key, None)
-            else:
-                current[key] = weight
-        return [(u, v, w) for (u, v), w in current.items()]
+        return [(u, v, w) for (u, v), w in self._edges_after_changes().items()]
 
     def remove_vertex(self, v: int) -> None:
         """Take v and all its edges out of the graph."""
@@ -346,12 +340,7 @@ class DynamicMatcher:
         for v in self._pending_removal:
             removed[v] = True
         self._pending_removal.clear()
-        edges = self._all_edges()
-        for key, weight in self._pending.items():
-            if weight is None:
-                edges.pop(key, None)
-            else:
-                edges[key] = weight
+        edges = self._edges_after_changes()
         self._pending.clear()
         if any(removed):
             edges = {key: w for key, w in edges.items() if not removed[key[0]] and not removed[key[1]]}
@@ -374,6 +363,16 @@ class DynamicMatcher:
         edges = {key: s.ew[k] for key, k in self._index.items()}
         for x, row in enumerate(self._dadj):
             edges.update(((x, y), weight) for y, weight in row.items() if x < y)
+        return edges
+
+    def _edges_after_changes(self) -> dict[tuple[int, int], int]:
+        """Every edge (in the solver or dormant) with the pending changes applied."""
+        edges = self._all_edges()
+        for key, weight in self._pending.items():
+            if weight is None:
+                edges.pop(key, None)
+            else:
+                edges[key] = weight
         return edges
 
     def _stays_dormant(self, u: int, v: int, weight: int) -> bool:
