@@ -52,39 +52,36 @@ def compatible(a: PlayerState, b: PlayerState, *, final_round: bool, threshold: 
 
 def compatibility(players: list[PlayerState], *, final_round: bool, threshold: int,
                   forbidden: frozenset[frozenset[int]]) -> list[list[bool]]:
-    """``ok[i][j]``: whether players i and j may meet, as ``compatible(players[i],
-    players[j])`` for i > j says, built from the few pairs that may not.
+    """``ok[i][j]``: whether players i and j may meet, ``compatible(players[i], players[j])``
+    for i > j, asked only of the few pairs it can refuse.
 
-    Every pair may meet except: [C1] a pair that already met (as the later player of the two
-    records it), a prohibited pair, and [C3] two players with the same absolute colour
-    preference unless one is a topscorer in the final round (Art. 1.8).
+    ``compatible`` refuses only a pair that met ([C1]), a prohibited pair, or two players with
+    the same absolute colour preference ([C3]); every other pair may meet.
     """
     n = len(players)
-    ok = [[True] * n for _ in range(n)]
-    for i in range(n):
-        ok[i][i] = False
     position = {p.tpn: i for i, p in enumerate(players)}
+    doubtful: set[tuple[int, int]] = set()
     for i, p in enumerate(players):
-        for tpn in p.met:  # [C1]
-            j = position.get(tpn)
-            if j is not None and j < i:
-                ok[i][j] = ok[j][i] = False
+        doubtful.update((i, position[tpn]) for tpn in p.met if tpn in position)  # [C1]
     for pair in forbidden:  # prohibited pairings (TRF 260/XXP)
         ends = [position[tpn] for tpn in pair if tpn in position]
         if len(ends) == 2:
-            i, j = ends
-            ok[i][j] = ok[j][i] = False
+            doubtful.add((ends[0], ends[1]))
     by_colour: dict[object, list[int]] = {}
     for i, p in enumerate(players):
         if p.absolute:
             by_colour.setdefault(p.preference, []).append(i)
     for group in by_colour.values():  # [C3]
-        for x, i in enumerate(group):
-            for j in group[:x]:
-                a, b = players[i], players[j]
-                exempt = final_round and (a.score > threshold or b.score > threshold)
-                if not exempt:
-                    ok[i][j] = ok[j][i] = False
+        doubtful.update((i, j) for x, i in enumerate(group) for j in group[:x])
+    ok = [[True] * n for _ in range(n)]
+    for i in range(n):
+        ok[i][i] = False
+    for a, b in doubtful:
+        i, j = max(a, b), min(a, b)
+        ok[i][j] = ok[j][i] = compatible(
+            players[i], players[j], final_round=final_round, threshold=threshold,
+            forbidden=forbidden,
+        )
     return ok
 
 
