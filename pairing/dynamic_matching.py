@@ -64,9 +64,6 @@ __all__ = ["DynamicMatcher", "NoPerfectMatching"]
 BULK_SHARE = 4
 """Changes that would free more than n / BULK_SHARE vertices are solved from scratch."""
 
-REBUILD_SHARE = 4
-"""A change that frees more than n / REBUILD_SHARE vertices is solved from scratch."""
-
 
 class NoPerfectMatching(PairingError):
     """The graph as it now is has no perfect matching (on the vertices not removed)."""
@@ -196,8 +193,6 @@ class DynamicMatcher:
         if any(s.top[v] != v or s.mate[v] not in gone for v in pending):
             return False
         self._drop_vertices(pending)
-        for v in pending:
-            s.mate[v] = -1
         self._pending_removal.clear()
         return True
 
@@ -245,11 +240,7 @@ class DynamicMatcher:
                     continue
             if k is not None and weight is not None and s.ew[k] == weight:
                 continue
-            if not self._fresh and (
-                (k is not None and (s.mate[u] == v or s.top[u] == s.top[v] != u))
-                or (weight is not None and s.dual[u] + s.dual[v] < 2 * weight)
-            ):
-                # matched, inside a blossom (the structure may change) or made infeasible
+            if self._conflicts(u, v, k, weight):
                 conflicts.append((u, v))
             self._store(u, v, k, weight)
         # Freeing one end is enough: it leaves every blossom, loses its mate, and its new
@@ -267,41 +258,27 @@ class DynamicMatcher:
         self._pending.clear()
         # a previous run that stopped to let dormant edges in may have left vertices single
         to_free.update(v for v in range(self.n) if s.mate[v] < 0 and not self._removed[v])
-        # (with a margin, large changes were solved in bulk: what is left is small changes,
-        # cheaper warm even when they free many vertices)
-        afresh = self.margin is None and len(to_free) * REBUILD_SHARE > self.n
-        exposed = self._free(to_free) if to_free and not afresh else set()
+        exposed = self._free(to_free) if to_free else set()
         gone = [v for v in set(self._pending_removal) if not self._removed[v]]
         self._drop_vertices(gone)
-        for v in gone:
-            s.mate[v] = -1
-            exposed.discard(v)
+        exposed.difference_update(gone)
         self._pending_removal.clear()
-        removed = self._removed
-        if afresh:
-            self._solve_afresh()
-            s = self._s
-            self._tidy()
-            # what the solve from scratch left single (dual 0, an even number) is matched
-            # by the warm run below
-            roots = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
-        else:
-            roots = sorted(exposed)
-            dual, ew = s.dual, s.ew
-            for x in roots:
-                best = None
-                for y, k in zip(s.nbr[x], s.inc[x]):
-                    need = 2 * ew[k] - dual[y]
-                    if best is None or need > best:
-                        best = need
-                for y, weight in dadj[x].items():
-                    need = 2 * weight - dual[y]
-                    if best is None or need > best:
-                        best = need
-                if best is not None:
-                    dual[x] = best + (best & 1)  # every root: an even doubled dual
-                elif dual[x] & 1:
-                    dual[x] += 1
+        roots = sorted(exposed)
+        dual, ew = s.dual, s.ew
+        for x in roots:
+            best = None
+            for y, k in zip(s.nbr[x], s.inc[x]):
+                need = 2 * ew[k] - dual[y]
+                if best is None or need > best:
+                    best = need
+            for y, weight in dadj[x].items():
+                need = 2 * weight - dual[y]
+                if best is None or need > best:
+                    best = need
+            if best is not None:
+                dual[x] = best + (best & 1)  # every root: an even doubled dual
+            elif dual[x] & 1:
+                dual[x] += 1
         if roots:
             s.solve(True, roots)
         self._tidy()
@@ -315,8 +292,7 @@ class DynamicMatcher:
         pending = self._pending
         if len(pending) * BULK_SHARE <= self.n:
             return False
-        s = self._s
-        index, ew, mate, top, dual, dadj = self._index, s.ew, s.mate, s.top, s.dual, self._dadj
+        index, ew, dadj = self._index, self._s.ew, self._dadj
         margin = self.margin
         large = margin is None
         ends: set[int] = set()
@@ -327,12 +303,18 @@ class DynamicMatcher:
             if not large:
                 old = ew[k] if k is not None else dadj[u].get(v)
                 large = old is None or weight is None or abs(weight - old) >= margin
-            if (k is not None and (mate[u] == v or top[u] == top[v] != u)) or (
-                weight is not None and dual[u] + dual[v] < 2 * weight
-            ):
-                if u not in ends and v not in ends:
-                    ends.add(u)
+            if self._conflicts(u, v, k, weight) and u not in ends and v not in ends:
+                ends.add(u)
         return large and len(ends) * BULK_SHARE > self.n
+
+    def _conflicts(self, u: int, v: int, k: int | None, weight: int | None) -> bool:
+        """Whether giving edge u-v (solver edge k, if any) this weight breaks the optimality
+        conditions: the edge is matched or inside a blossom (the structure may change), or
+        the duals no longer cover it."""
+        s = self._s
+        return (k is not None and (s.mate[u] == v or s.top[u] == s.top[v] != u)) or (
+            weight is not None and s.dual[u] + s.dual[v] < 2 * weight
+        )
 
     def _solve_bulk(self) -> None:
         """Apply every pending change to the edge list, then solve from scratch."""
@@ -462,7 +444,7 @@ class DynamicMatcher:
                 kept.add(x)
         return kept
 
-    def _solve_afresh(self, edges: dict[tuple[int, int], int] | None = None) -> None:
+    def _solve_afresh(self, edges: dict[tuple[int, int], int]) -> None:
         """Solve the graph from scratch and keep the solver's state for the next changes.
 
         A large change (a new bracket re-weighs all its pairs) is cheaper solved anew:
@@ -471,9 +453,6 @@ class DynamicMatcher:
         matching; the vertices it leaves single all have dual 0, so every root of the warm
         run that follows starts with the same parity.
         """
-        old = self._s
-        if edges is None:
-            edges = self._all_edges()
         keys = list(edges)
         eu = [u for u, _ in keys]
         ev = [v for _, v in keys]
@@ -537,7 +516,7 @@ class DynamicMatcher:
 
     def _restart(self) -> None:
         """Forget the matching: the next solve starts from scratch on the same graph
-        (``_solve_afresh`` only reads the edges of the current solver)."""
+        (``_solve_bulk`` reads the edges, in the solver and dormant)."""
         self._fresh = True
 
     def _store(self, u: int, v: int, k: int | None, weight: int | None) -> None:
@@ -578,10 +557,11 @@ class DynamicMatcher:
         self._slot = slot
 
     def _drop_vertices(self, vertices: list[int]) -> None:
-        """Mark the vertices removed and drop all their edges."""
+        """Mark the vertices removed and unmatched, and drop all their edges."""
         s = self._s
         for v in vertices:
             self._removed[v] = True
+            s.mate[v] = -1
             for k in list(s.inc[v]):
                 self._drop(k)
             for y in self._dadj[v]:
