@@ -53,9 +53,9 @@ from pairing.errors import PairingError
 from pairing.matching import (
     _FREE,
     CANDIDATES_PER_VERTEX,
+    VIOLATED_PER_VERTEX,
     _Blossom,
     _heaviest_per_vertex,
-    _solver_from_candidates,
 )
 
 __all__ = ["DynamicMatcher", "NoPerfectMatching"]
@@ -444,6 +444,31 @@ class DynamicMatcher:
                 kept.add(x)
         return kept
 
+    def _certify_warm(self, keys: list[tuple[int, int]], ew: list[int], left: list[int]) -> list[int]:
+        """Bring the edges left out of a solve from scratch in until the duals cover them all.
+
+        The solve on the heaviest edges of each vertex gives optimal duals for that subgraph;
+        the edges they leave infeasible are the ones that could improve the matching.  The
+        most violated ones of each vertex (VIOLATED_PER_VERTEX, twice as many each round) are
+        given to the solver as changes and solved warm, until no edge left out is violated.
+        Returns the edges still left out (feasible under the duals).
+        """
+        per_vertex = VIOLATED_PER_VERTEX
+        while left:
+            s = self._s
+            us = [keys[k][0] for k in left]
+            vs = [keys[k][1] for k in left]
+            missing = s.violated_edges(us, vs, [2 * ew[k] for k in left], per_vertex)
+            if not missing:
+                break
+            for i in missing:
+                self._pending[keys[left[i]]] = ew[left[i]]
+            gone = set(missing)
+            left = [k for i, k in enumerate(left) if i not in gone]
+            self._solve_warm()
+            per_vertex *= 2
+        return left
+
     def _solve_afresh(self, edges: dict[tuple[int, int], int]) -> None:
         """Solve the graph from scratch and keep the solver's state for the next changes.
 
@@ -468,17 +493,24 @@ class DynamicMatcher:
             solver.solve(False)
             chosen = list(range(len(keys)))
         else:
-            solver, chosen = _solver_from_candidates(
-                n, eu, ev, ew, _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
+            chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
+            solver = _Blossom(
+                n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
             )
+            solver.solve(False)
         self._s = solver
         self._index = {}
         self._spare = []
+        self._dadj = [{} for _ in range(n)]
         for i, k in enumerate(chosen):
             self._index[keys[k]] = i
+        self._find_slots()
+        self._tidy()
+        left = sorted(set(range(len(keys))).difference(chosen))
+        left = self._certify_warm(keys, ew, left)
+        solver = self._s
         # the other edges are feasible under the certified duals: added as they are, or
         # left dormant when their slack is at least the margin
-        left = sorted(set(range(len(keys))).difference(chosen))
         dadj: list[dict[int, int]] = [{} for _ in range(n)]
         margin = None if self._dense_next else self.margin
         self._dense_next = False
@@ -633,6 +665,7 @@ class DynamicMatcher:
         s.heap_t.clear()
         s.queue.clear()
         s.fbest = [-1] * self.n
+        s.unsure.clear()
         s.trees = 0
         for r in range(self.n):
             if s.members[r]:

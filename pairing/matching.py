@@ -171,6 +171,10 @@ class _Blossom:
         self.fbest = [-1] * n
         self.fbest_key = [0] * n
         self.fbest_gen: list[tuple[int, int]] = [(0, 0)] * n
+        # Free vertices whose record may miss their best edge, with their generation: they
+        # look at all their S-neighbours before the next dual change, not at once (many are
+        # labelled again, or dissolved again, before it).
+        self.unsure: list[tuple[int, int]] = []
         self.heap_ss: list[tuple[int, int, int, int]] = []
         self.heap_t: list[tuple[int, int, int]] = []
 
@@ -466,10 +470,50 @@ class _Blossom:
         # tree look again when that record reaches the top of heap_sf (see _run).
         self.trees -= 2
         if not self.trees:
+            self.unsure.clear()
             return  # no S-vertex is left: the free vertices need no best edge
+        fbest, lgen, unsure = self.fbest, self.lgen, self.unsure
         for x in loose:
-            if label[self.top[x]] == _FREE:
-                self.push_free_edges(x)
+            fbest[x] = -1
+            unsure.append((x, lgen[x]))
+
+    def short_augmentations(self, singles: list[int]) -> None:
+        """Before any tree grows: match single vertices along augmenting paths of one or
+        three tight edges, outside blossoms (duals decoded, no labels).
+
+        Matched edges stay tight, so the optimality conditions still hold; most
+        augmentations of a warm start are that short, and found this way they do not grow
+        (and then dissolve) two alternating trees each.
+        """
+        top, mate, dual, ew, nbr, inc = self.top, self.mate, self.dual, self.ew, self.nbr, self.inc
+        # reach[z]: a single vertex joined by a tight edge to z, a matched vertex
+        reach: dict[int, int] = {}
+        for x in singles:
+            if top[x] != x:
+                continue
+            dx = dual[x]
+            for y, k in zip(nbr[x], inc[x]):
+                if dx + dual[y] == 2 * ew[k] and y not in reach and mate[y] >= 0:
+                    reach[y] = x
+        for r in singles:
+            if mate[r] >= 0 or top[r] != r:
+                continue
+            dr = dual[r]
+            tight = [
+                y for y, k in zip(nbr[r], inc[r]) if dr + dual[y] == 2 * ew[k] and top[y] == y
+            ]
+            for y in tight:
+                if mate[y] < 0:
+                    mate[r], mate[y] = y, r
+                    break
+            else:
+                for y in tight:
+                    z = mate[y]
+                    t = reach.get(z, -1)
+                    if t >= 0 and t != r and mate[t] < 0 and top[z] == z:
+                        mate[r], mate[y] = y, r
+                        mate[z], mate[t] = t, z
+                        break
 
     def decode_duals(self) -> None:
         """Turn the stored duals into real ones (total becomes 0)."""
@@ -641,7 +685,7 @@ class _Blossom:
         heap_sf, heap_ss, heap_t = self.heap_sf, self.heap_ss, self.heap_t
         fbest, fbest_key, fbest_gen = self.fbest, self.fbest_key, self.fbest_gen
         heappush, heappop = heapq.heappush, heapq.heappop
-        queue = self.queue
+        queue, unsure = self.queue, self.unsure
         # Jump start: with every vertex dual at the largest weight, the edges of that weight
         # are tight; a greedy matching on them keeps the optimality conditions.
         top_weight = max(ew, default=0) if start is None else 0
@@ -651,6 +695,9 @@ class _Blossom:
                     mate[eu[k]] = ev[k]
                     mate[ev[k]] = eu[k]
         singles = [v for v in range(n) if mate[v] < 0] if start is None else list(start)
+        if max_cardinality and len(singles) > 2:
+            self.short_augmentations(singles)
+            singles = [v for v in singles if mate[v] < 0]
         singles.reverse()
         for v in singles:
             if label[top[v]] == _FREE:
@@ -692,8 +739,11 @@ class _Blossom:
                             continue
                         bk = fbest[w]
                         if bk >= 0 and fbest_gen[w] != (lgen[w], lgen[eu[bk] + ev[bk] - w]):
-                            self.push_free_edges(w)  # the record is stale: look again
-                        elif bk < 0 or key < fbest_key[w]:
+                            # the record is stale: this edge stands in for it until w
+                            # looks at all its S-neighbours (before the next dual change)
+                            unsure.append((w, lgen[w]))
+                            bk = -1
+                        if bk < 0 or key < fbest_key[w]:
                             # no record yet (every S-neighbour offers its edge when it is
                             # scanned), or a better edge than the recorded one
                             fbest[w] = k
@@ -701,6 +751,13 @@ class _Blossom:
                             fbest_gen[w] = (lgen[w], lgen[v])
                             heappush(heap_sf, (key, k, lgen[eu[k]], lgen[ev[k]]))
             # Dual change (Galil, section 3: delta_1 .. delta_4).
+            if unsure:
+                looked: set[int] = set()
+                for x, g in unsure:
+                    if lgen[x] == g and x not in looked and label[top[x]] == _FREE:
+                        looked.add(x)
+                        self.push_free_edges(x)
+                unsure.clear()
             total = self.total
             delta = None
             kind = 0
