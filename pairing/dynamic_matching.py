@@ -292,20 +292,28 @@ class DynamicMatcher:
         pending = self._pending
         if len(pending) * BULK_SHARE <= self.n:
             return False
-        index, ew, dadj = self._index, self._s.ew, self._dadj
-        margin = self.margin
-        large = margin is None
+        if self.margin is not None and not self._moves_by_margin():
+            return False
+        index, ew = self._index, self._s.ew
         ends: set[int] = set()
         for (u, v), weight in pending.items():
             k = index.get((u, v))
             if k is not None and weight is not None and ew[k] == weight:
                 continue
-            if not large:
-                old = ew[k] if k is not None else dadj[u].get(v)
-                large = old is None or weight is None or abs(weight - old) >= margin
             if self._conflicts(u, v, k, weight) and u not in ends and v not in ends:
                 ends.add(u)
-        return large and len(ends) * BULK_SHARE > self.n
+        return len(ends) * BULK_SHARE > self.n
+
+    def _moves_by_margin(self) -> bool:
+        """Whether a pending change adds or removes an edge, or moves a weight by the margin
+        or more."""
+        index, ew, dadj, margin = self._index, self._s.ew, self._dadj, self.margin
+        for (u, v), weight in self._pending.items():
+            k = index.get((u, v))
+            old = ew[k] if k is not None else dadj[u].get(v)
+            if weight is None or old is None or abs(weight - old) >= margin:
+                return True
+        return False
 
     def _conflicts(self, u: int, v: int, k: int | None, weight: int | None) -> bool:
         """Whether giving edge u-v (solver edge k, if any) this weight breaks the optimality
