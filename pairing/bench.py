@@ -4,6 +4,8 @@
 (``time.process_time``) and the peak memory of a fresh process that loaded the file and paired
 the round (``resource`` maximum resident set size; ``--tracemalloc`` adds the peak of Python
 allocations, which slows the engine down). Each state runs in its own child process.
+``--file F`` pairs the round after the last one recorded in F as well (the corpus has no
+2000-player file: ``python -m pairing.synthetic`` writes one).
 """
 
 from __future__ import annotations
@@ -66,12 +68,14 @@ def _peak_rss_mb() -> float | None:
     return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
 
 
-def measure(path: Path, k: int, traced: bool) -> Measurement:
-    """Load a file, pair round k from the state before it; return the cost."""
+def measure(path: Path, k: int | None, traced: bool) -> Measurement:
+    """Load a file, pair round k from the state before it (k None: the round after the
+    last one recorded); return the cost."""
     import tracemalloc
 
     t = read_trf(path.read_text(encoding="utf-8"))
-    k = min(k, max(len(p.rounds) for p in t.players))
+    recorded = max(len(p.rounds) for p in t.players)
+    k = recorded + 1 if k is None else min(k, recorded)
     state = state_before_round(t, k)
     if traced:
         tracemalloc.start()
@@ -85,19 +89,19 @@ def measure(path: Path, k: int, traced: bool) -> Measurement:
         cpu = None
     else:
         cpu = time.process_time() - start
-        verdict = compare_rounds(recorded_round(t, k), got)
+        verdict = compare_rounds(recorded_round(t, k), got) if k <= recorded else "not recorded"
     traced_mb = tracemalloc.get_traced_memory()[1] / 2**20 if traced else None
     if traced:
         tracemalloc.stop()
     return Measurement(path.name, k, len(t.players), cpu, _peak_rss_mb(), traced_mb, verdict)
 
 
-def _child(path: Path, k: int, traced: bool, queue: multiprocessing.Queue[Measurement]) -> None:
+def _child(path: Path, k: int | None, traced: bool, queue: multiprocessing.Queue[Measurement]) -> None:
     """Measure in the child process and send the result back."""
     queue.put(measure(path, k, traced))
 
 
-def measure_in_child(path: Path, k: int, traced: bool) -> Measurement:
+def measure_in_child(path: Path, k: int | None, traced: bool) -> Measurement:
     """Run measure() in a fresh process so that peak memory is this state's alone."""
     queue: multiprocessing.Queue[Measurement] = multiprocessing.Queue()
     process = multiprocessing.Process(target=_child, args=(path, k, traced, queue))
@@ -123,7 +127,12 @@ def format_row(m: Measurement) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print one line per state."""
     parser = argparse.ArgumentParser(prog="python -m pairing.bench", description=__doc__)
-    parser.add_argument("directory", type=Path, metavar="DIR")
+    parser.add_argument("directory", type=Path, metavar="DIR", nargs="?")
+    parser.add_argument(
+        "--file", type=Path, action="append", default=[],
+        help="also pair the round after the last one recorded in this TRF file (for instance "
+        "one written by python -m pairing.synthetic); may be repeated",
+    )
     parser.add_argument(
         "--sizes", default="100,300,500,1000", help="comma-separated player counts to run"
     )
@@ -131,8 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = {int(s) for s in args.sizes.split(",") if s.strip()}
     print(HEADER)
+    for path in args.file:
+        print(format_row(measure_in_child(path, None, args.tracemalloc)), flush=True)
     for players, preferred, k in STATES:
-        if players not in sizes:
+        if args.directory is None or players not in sizes:
             continue
         path = choose_file(args.directory, players, preferred)
         if path is None:

@@ -52,3 +52,11 @@ def test_measure_reports_cpu_memory_and_verdict(monkeypatch):
     assert m.peak_traced_mb is not None
     row = bench.format_row(m)
     assert "drv_p010_r05_i0062.trf" in row and row.endswith("identical")
+
+
+def test_measure_without_a_round_pairs_the_next_one(tmp_path):
+    path = DUTCH_2026 / "drv_p010_r05_i0062.trf"
+    last = max(len(p.rounds) for p in read_trf(path.read_text()).players)
+    m = bench.measure(path, None, traced=False)
+    assert (m.round, m.verdict) == (last + 1, "not recorded")
+    assert m.cpu_seconds is not None
