@@ -69,6 +69,24 @@ class NoPerfectMatching(PairingError):
     """The graph as it now is has no perfect matching (on the vertices not removed)."""
 
 
+def _fit_duals(solver: _Blossom) -> None:
+    """Starting duals for a perfect matching: as low as keeps every edge feasible.
+
+    Each (doubled) vertex dual starts at the largest weight of its edges, rounded up to an
+    even number (d_u + d_v >= 2w holds); then, vertex by vertex, it falls to the least value
+    its edges allow, which makes at least one of them tight.  Every dual stays even, as the
+    roots of a run for a perfect matching need.  Many pairs are tight from the start and
+    are matched along short paths before any tree grows.
+    """
+    dual, nbr, inc, ew = solver.dual, solver.nbr, solver.inc, solver.ew
+    for x in range(solver.n):
+        top = max(map(ew.__getitem__, inc[x]), default=0)
+        dual[x] = top + (top & 1)
+    for x in range(solver.n):
+        if inc[x]:
+            dual[x] = max(2 * ew[k] - dual[y] for y, k in zip(nbr[x], inc[x]))
+
+
 class DynamicMatcher:
     """A graph with its maximum weight perfect matching, kept up to date (warm starts)."""
 
@@ -502,10 +520,26 @@ class DynamicMatcher:
             chosen = list(range(len(keys)))
         else:
             chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
+            # The previous matching, where it is still one of the remaining vertices (a
+            # finalized pair leaves with both its players), keeps a perfect matching among
+            # the candidates: they are solved for one, from fitted duals.
+            mate = self._s.mate
+            live = [v for v in range(n) if not self._removed[v]]
+            index = {key: k for k, key in enumerate(keys)}
+            kept = [
+                index.get((v, mate[v])) for v in live if v < mate[v] and not self._removed[mate[v]]
+            ]
+            perfect = 2 * len(kept) == len(live) and None not in kept
+            if perfect:
+                chosen = sorted(set(chosen).union(kept))
             solver = _Blossom(
                 n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
             )
-            solver.solve(False)
+            if perfect:
+                _fit_duals(solver)
+                solver.solve(True, live)
+            else:
+                solver.solve(False)
         self._s = solver
         self._index = {}
         self._spare = []

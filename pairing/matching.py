@@ -959,32 +959,34 @@ def _solver_from_candidates(
 def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k: int) -> list[int]:
     """Indices of the edges that are among the k heaviest of one of their ends.
 
-    Among edges of equal weight at the k-th place, the ones with the smallest hash of
-    (u, v) are taken: the choice spreads over the graph instead of favouring some vertices,
-    and a vertex brings in k edges, not all of its ties.
+    Among edges of equal weight, the order is that of a fixed pseudo-random number per
+    vertex (the exclusive or of the two ends): the choice spreads over the graph instead of favouring
+    the first vertices, and a vertex brings in k edges, not all of its ties.
     """
-    rows: list[list[int]] = [[] for _ in range(n)]
-    for u, v, w in zip(eu, ev, ew):
-        rows[u].append(w)
-        rows[v].append(w)
-    threshold = [-1] * n  # weights here are >= 0: short rows keep everything
-    need = [0] * n  # how many edges at the threshold weight a vertex still takes
-    for x, row in enumerate(rows):
-        if len(row) > k:
-            best = heapq.nlargest(k, row)
-            threshold[x] = t = best[-1]
-            need[x] = k - sum(1 for w in best if w > t)
-    chosen: set[int] = set()
-    ties: dict[int, list[tuple[int, int]]] = {}
-    for ends in (eu, ev):
-        for i in itertools.compress(
-            itertools.count(), map(operator.ge, ew, map(threshold.__getitem__, ends))
-        ):
-            x = ends[i]
-            if need[x] and ew[i] == threshold[x]:
-                ties.setdefault(x, []).append((hash((eu[i], ev[i])), i))
-            else:
-                chosen.add(i)
-    for x, tied in ties.items():
-        chosen.update(i for _, i in heapq.nsmallest(need[x], tied))
-    return sorted(chosen)
+    mix = _VERTEX_MIX[n] if n in _VERTEX_MIX else _vertex_mix(n)
+    order = sorted(
+        range(len(ew)), key=list(map(operator.xor, map(mix.__getitem__, eu), map(mix.__getitem__, ev))).__getitem__
+    )
+    order.sort(key=ew.__getitem__, reverse=True)  # stable: ties keep the mixed order
+    seen = [0] * n
+    chosen = []
+    for i in order:
+        u, v = eu[i], ev[i]
+        a, b = seen[u], seen[v]
+        seen[u] = a + 1
+        seen[v] = b + 1
+        if a < k or b < k:
+            chosen.append(i)
+    chosen.sort()
+    return chosen
+
+
+_VERTEX_MIX: dict[int, list[int]] = {}
+
+
+def _vertex_mix(n: int) -> list[int]:
+    """A fixed pseudo-random number per vertex (the same in every run)."""
+    mix = [(x * 2654435761) % 4294967296 for x in range(n)]
+    _VERTEX_MIX.clear()
+    _VERTEX_MIX[n] = mix
+    return mix
