@@ -49,6 +49,9 @@ duality), and the optimal matchings are those of the tight edges among the solve
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
+
 from pairing.errors import PairingError
 from pairing.matching import (
     _FREE,
@@ -480,17 +483,19 @@ class DynamicMatcher:
         Returns the edges still left out (feasible under the duals).
         """
         per_vertex = VIOLATED_PER_VERTEX
+        us = [keys[k][0] for k in left]
+        vs = [keys[k][1] for k in left]
+        ws2 = [2 * ew[k] for k in left]
         while left:
-            s = self._s
-            us = [keys[k][0] for k in left]
-            vs = [keys[k][1] for k in left]
-            missing = s.violated_edges(us, vs, [2 * ew[k] for k in left], per_vertex)
+            missing = self._s.violated_edges(us, vs, ws2, per_vertex)
             if not missing:
                 break
             for i in missing:
                 self._pending[keys[left[i]]] = ew[left[i]]
-            gone = set(missing)
-            left = [k for i, k in enumerate(left) if i not in gone]
+            stay = [True] * len(left)
+            for i in missing:
+                stay[i] = False
+            left, us, vs, ws2 = (list(compress(x, stay)) for x in (left, us, vs, ws2))
             self._solve_warm()
             per_vertex *= 2
         return left
@@ -525,7 +530,7 @@ class DynamicMatcher:
             # the candidates: they are solved for one, from fitted duals.
             mate = self._s.mate
             live = [v for v in range(n) if not self._removed[v]]
-            index = {key: k for k, key in enumerate(keys)}
+            index = dict(zip(keys, range(len(keys))))
             kept = [
                 index.get((v, mate[v])) for v in live if v < mate[v] and not self._removed[mate[v]]
             ]
@@ -559,16 +564,15 @@ class DynamicMatcher:
         floor = None
         if margin is not None:
             dual = solver.dual
-            awake = []
-            for k in left:
-                u, v, w = eu[k], ev[k], ew[k]
-                slack = dual[u] + dual[v] - 2 * w
-                if slack >= margin:
-                    dadj[u][v] = dadj[v][u] = w
-                    floor = slack if floor is None or slack < floor else floor
-                else:
-                    awake.append(k)
-            left = awake
+            slack = [dual[eu[k]] + dual[ev[k]] - 2 * ew[k] for k in left]
+            asleep = list(map(margin.__le__, slack))
+            dormant = list(compress(left, asleep))
+            if dormant:
+                floor = min(compress(slack, asleep))
+            for k in dormant:
+                u, v = eu[k], ev[k]
+                dadj[u][v] = dadj[v][u] = ew[k]
+            left = list(compress(left, map(not_, asleep)))
         self._dadj = dadj
         self._cert = solver.dual[:n]
         self._floor = floor if floor is not None else (margin or 0)
@@ -576,15 +580,17 @@ class DynamicMatcher:
         solver.eu.extend(eu[k] for k in left)
         solver.ev.extend(ev[k] for k in left)
         solver.ew.extend(ew[k] for k in left)
-        nbr, inc, index = solver.nbr, solver.inc, self._index
+        nbr, inc, index, slot = solver.nbr, solver.inc, self._index, self._slot
+        slot.extend([0] * (2 * len(left)))
         for i, k in enumerate(left, first):
             u, v = eu[k], ev[k]
+            slot[2 * i] = len(inc[u])
+            slot[2 * i + 1] = len(inc[v])
             nbr[u].append(v)
             inc[u].append(i)
             nbr[v].append(u)
             inc[v].append(i)
             index[keys[k]] = i
-        self._find_slots()
 
     # -- internals --------------------------------------------------------------------------
 
