@@ -117,7 +117,12 @@ class DynamicMatcher:
         """Give the edge u-v this weight (an int), or remove it (None)."""
         if u == v or not (0 <= u < self.n and 0 <= v < self.n):
             raise ValueError(f"bad edge ({u}, {v})")
-        self._pending[(u, v) if u < v else (v, u)] = weight
+        key = (u, v) if u < v else (v, u)
+        if key not in self._pending:
+            k = self._index.get(key)
+            if (self._dadj[u].get(v) if k is None else self._s.ew[k]) == weight:
+                return  # no change
+        self._pending[key] = weight
 
     def weight(self, u: int, v: int) -> int | None:
         key = (u, v) if u < v else (v, u)
@@ -190,6 +195,25 @@ class DynamicMatcher:
         # The search forms a Hungarian tree: every tight edge from its outer vertices leads
         # to its inner ones, so no alternating path from b reaches a (Berge).
         return False
+
+    def pair_with_any_if_optimal(self, x: int, partners: set[int]) -> bool | None:
+        """Match x with one of the partners if a maximum weight perfect matching does so.
+
+        Tries each partner joined to x by a tight edge (``pair_if_optimal``).  Returns True
+        (x is now matched with one of them), False (no optimal matching does it) or None
+        (undecided: re-weigh and ``solve`` instead).
+        """
+        s = self._s
+        if s.mate[x] in partners:
+            return True
+        undecided = False
+        for y in list(s.nbr[x]):
+            if y in partners:
+                verdict = self.pair_if_optimal(x, y)
+                if verdict:
+                    return True
+                undecided = undecided or verdict is None
+        return None if undecided else False
 
     def mates(self) -> list[int]:
         """The current mate of every vertex (-1: removed), as the last change left it."""

@@ -19,6 +19,7 @@ the score differences of A.8, and A.4.b gives a downfloat for every round not pl
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 
 from pairing.dutch.colours import allocate_colours
@@ -94,6 +95,11 @@ class _Matcher:
         None when this matcher cannot tell without re-weighing (``reweigh``)."""
         return None
 
+    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
+        """Whether some maximum weight matching pairs v with one of the partners (then v
+        meets one of them), or None when this matcher cannot tell without re-weighing."""
+        return None
+
     def finalize(self, u: int, v: int) -> None:
         """Fix the pair u-v and take both out of the graph."""
         self._take_out(u, v)
@@ -162,9 +168,27 @@ class _WarmMatcher(_Matcher):
                 return u
         return None
 
+    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
+        """Decided on the tight edges of the current optimum, with no solve (the PAB
+        vertex stands for the PAB)."""
+        verdict = self.dynamic.pair_with_any_if_optimal(v, partners)
+        if verdict:
+            self._adopt(self.dynamic.mates())
+        return verdict
+
     def _take_out(self, u: int, v: int) -> None:
         self.dynamic.remove_vertex(u)
         self.dynamic.remove_vertex(v)
+
+
+class _Outside:
+    """Every vertex but the given ones (a container for ``pair_with_any``)."""
+
+    def __init__(self, excluded: set[int]) -> None:
+        self.excluded = excluded
+
+    def __contains__(self, vertex: object) -> bool:
+        return vertex not in self.excluded
 
 
 @dataclass
@@ -507,14 +531,18 @@ def _pair(
                 w += (((s_pos < rpairs) << (2 * S)) - s_pos) << 1
             return w
 
-        for a_pos, a in enumerate(remainder):
-            for b in remainder[a_pos + 1:]:
-                m.set(bracket[a], bracket[b], ew(a, b, a_pos))
-        mate = m.compute()
-
         def s1_type(x: int) -> bool:
             v = bracket[x]
             return v < mate[v] < next_first_vertex
+
+        # An optimal matching that already pairs each of the first rpairs players with a
+        # lower one needs no exchange and has the smallest BSN sum: the Art. 4.3.2 terms
+        # would change nothing, and the S1-S2 pairs keep their bare weights (see below).
+        if not all(s1_type(x) for x in remainder[:rpairs]):
+            for a_pos, a in enumerate(remainder):
+                for b in remainder[a_pos + 1:]:
+                    m.set(bracket[a], bracket[b], ew(a, b, a_pos))
+            mate = m.compute()
 
         exchanges = sum(1 for x in remainder[:rpairs] if not s1_type(x))
         note_exchanges = exchanges
@@ -526,11 +554,17 @@ def _pair(
             x = remainder[p_pos]
             v = bracket[x]
             if s1_type(x):
-                for y in remainder[p_pos + 1:]:
-                    w = ew(x, y, p_pos)
-                    if w:
-                        m.set(v, bracket[y], w - 1)
-                mate = m.compute()
+                # can an optimal matching pair x with anyone but a lower remainder player?
+                lower = {bracket[y] for y in remainder[p_pos + 1:]}
+                verdict = m.pair_with_any(v, _Outside(lower))
+                if verdict is None:  # re-weigh: one less for each pair with a lower player
+                    for y in remainder[p_pos + 1:]:
+                        w = ew(x, y, p_pos)
+                        if w:
+                            m.set(v, bracket[y], w - 1)
+                    mate = m.compute()
+                else:
+                    mate = m.mate
             exchange = not s1_type(x)
             left -= exchange
             for y in remainder[p_pos + 1:]:
@@ -546,11 +580,16 @@ def _pair(
             v = bracket[x]
             already = s1_type(x)
             if not already:
-                for y in remainder[p_pos + 1:]:
-                    w = ew(x, y, p_pos)
-                    if w:
-                        m.set(v, bracket[y], w + 1)
-                mate = m.compute()
+                # can an optimal matching pair x with a lower remainder player?
+                verdict = m.pair_with_any(v, {bracket[y] for y in remainder[p_pos + 1:]})
+                if verdict is None:  # re-weigh: one more for each pair with a lower player
+                    for y in remainder[p_pos + 1:]:
+                        w = ew(x, y, p_pos)
+                        if w:
+                            m.set(v, bracket[y], w + 1)
+                    mate = m.compute()
+                else:
+                    mate = m.mate
             if s1_type(x):
                 left -= 1
                 for y in remainder[:p_pos]:
