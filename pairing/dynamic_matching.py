@@ -527,11 +527,13 @@ class DynamicMatcher:
     def _solve_afresh(self, edges: dict[tuple[int, int], int]) -> None:
         """Solve the graph from scratch and keep the solver's state for the next changes.
 
-        A large change (a new bracket re-weighs all its pairs) is cheaper solved anew:
-        ``pairing.matching`` solves on the heaviest edges of each vertex and certifies the
-        duals on all of them.  That solve maximises the weight without asking for a perfect
-        matching; the vertices it leaves single all have dual 0, so every root of the warm
-        run that follows starts with the same parity.
+        A large change (a new bracket re-weighs all its pairs) is cheaper solved anew, on
+        the heaviest edges of each vertex (the candidates); the other edges join only where
+        the duals leave them violated (``_certify_warm``).  When the previous matching is
+        still a perfect matching of the vertices left, its pairs join the candidates and the
+        solve asks for a perfect matching from fitted duals (``_fit_duals``); otherwise it
+        maximises the weight from equal duals, which leaves the single vertices with dual 0
+        (every root of the warm runs that follow starts with the same, even, parity).
         """
         keys = list(edges)
         eu = [u for u, _ in keys]
