@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from pairing import dynamic_matching
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
 from pairing.matching import max_weight_matching
 
@@ -185,3 +186,87 @@ def test_pair_if_optimal_agrees_with_brute_force(n: int, top: int) -> None:
             )
             assert _total(mate, weights) == _total(best, weights)
     assert decided > 100
+
+
+@pytest.mark.parametrize("n,top", [(8, 2), (12, 3)])
+def test_pair_with_any_if_optimal_agrees_with_brute_force(n: int, top: int) -> None:
+    """True leaves an optimal matching that pairs x with one of the partners; False means no
+    optimal matching does; None (undecided) is allowed but must not be the only answer."""
+    decided = {True: 0, False: 0}
+    for seed in range(60):
+        rng = random.Random(1000 + seed)
+        weights = _random_graph(rng, n, top)
+        matcher = DynamicMatcher(n)
+        for (u, v), w in weights.items():
+            matcher.set_weight(u, v, w)
+        try:
+            matcher.solve()
+        except NoPerfectMatching:
+            continue
+        best = _total(matcher.mates(), weights)
+        for _ in range(4):
+            x = rng.randrange(n)
+            partners = set(rng.sample([v for v in range(n) if v != x], n // 3))
+            if matcher.mates()[x] in partners:
+                continue
+            truth = any(
+                (min(x, y), max(x, y)) in weights and _optimal_with(n, weights, x, y)
+                for y in partners
+            )
+            verdict = matcher.pair_with_any_if_optimal(x, partners)
+            if verdict is None:
+                continue
+            decided[verdict] += 1
+            assert verdict == truth, (seed, x, partners)
+            mate = matcher.mates()
+            assert _total(mate, weights) == best  # still a maximum weight matching
+            assert (mate[x] in partners) == verdict
+    assert decided[True] > 10 and decided[False] > 10
+
+
+@pytest.mark.parametrize("margin", [None, 8])
+def test_large_changes_on_dense_graphs_match_fresh_solves(
+    margin: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dense graphs take the candidate-edge path of a solve from scratch: first from equal
+    duals (nothing solved yet), then from the previous pairs and fitted duals once most
+    weights change (a new bracket), also after pairs were taken out.  The weights favour a
+    few vertices (w = a[u] + a[v] + noise), so the heaviest edges of every vertex lead to
+    them and the optimum needs many edges left out of the candidates."""
+    fitted = []
+    real_fit = dynamic_matching._fit_duals
+    monkeypatch.setattr(dynamic_matching, "_fit_duals", lambda s: (fitted.append(1), real_fit(s)))
+    for seed in range(8):
+        rng = random.Random(500 + seed)
+        n = 40
+
+        def draw(u: int, v: int, a: list[int]) -> int:
+            return a[u] + a[v] + rng.randint(0, 15)
+
+        a = [16 * rng.randint(0, 1000) for _ in range(n)]
+        weights = {(u, v): draw(u, v, a) for u in range(n) for v in range(u + 1, n)}
+        matcher = DynamicMatcher(n)
+        matcher.margin = margin
+        for (u, v), w in weights.items():
+            matcher.set_weight(u, v, w)
+        live = set(range(n))
+        for step in range(4):
+            mate = matcher.solve()
+            fresh = max_weight_matching(
+                n, [(u, v, w) for (u, v), w in weights.items()], max_cardinality=True
+            )
+            assert all(mate[v] >= 0 for v in live), (seed, step)
+            assert _total(mate, weights) == _total(fresh, weights), (seed, step)
+            # take one pair out, then re-weigh most pairs by a lot
+            x = min(live)
+            y = mate[x]
+            matcher.remove_vertex(x)
+            matcher.remove_vertex(y)
+            live -= {x, y}
+            weights = {key: w for key, w in weights.items() if not set(key) & {x, y}}
+            a = [16 * rng.randint(0, 1000) for _ in range(n)]
+            for key in list(weights):
+                if rng.random() < 0.8:
+                    weights[key] = draw(*key, a)
+                    matcher.set_weight(*key, weights[key])
+    assert len(fitted) >= 8  # the fitted-duals path did run
