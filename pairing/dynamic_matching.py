@@ -64,7 +64,7 @@ from pairing.matching import (
 __all__ = ["DynamicMatcher", "NoPerfectMatching"]
 
 
-BULK_SHARE = 4
+BULK_SHARE = 16
 """Changes that would free more than n / BULK_SHARE vertices are solved from scratch."""
 
 
@@ -350,13 +350,14 @@ class DynamicMatcher:
         return len(ends) * BULK_SHARE > self.n
 
     def _moves_by_margin(self) -> bool:
-        """Whether a pending change adds or removes an edge, or moves a weight by the margin
-        or more."""
+        """Whether a pending change adds an edge or moves a weight by the margin or more
+        (taking edges out, as the generation order does with the pairs it rules out, never
+        makes a change large: the warm run settles it)."""
         index, ew, dadj, margin = self._index, self._s.ew, self._dadj, self.margin
         for (u, v), weight in self._pending.items():
             k = index.get((u, v))
             old = ew[k] if k is not None else dadj[u].get(v)
-            if weight is None or old is None or abs(weight - old) >= margin:
+            if weight is not None and (old is None or abs(weight - old) >= margin):
                 return True
         return False
 
