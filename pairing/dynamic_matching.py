@@ -541,29 +541,28 @@ class DynamicMatcher:
         ev = [v for _, v in keys]
         ew = list(edges.values())
         n = self.n
+        live = [v for v in range(n) if not self._removed[v]]
         if min(ew, default=0) < 0:
             # weights below zero: solve for a perfect matching directly, from every vertex
             solver = _Blossom(n, eu, ev, ew)
-            solver.solve(True, [v for v in range(n) if not self._removed[v]])
-            chosen = list(range(len(keys)))
-        elif len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
-            solver = _Blossom(n, eu, ev, ew)
-            solver.solve(False)
+            solver.solve(True, live)
             chosen = list(range(len(keys)))
         else:
-            chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
             # The previous matching, where it is still one of the remaining vertices (a
             # finalized pair leaves with both its players), keeps a perfect matching among
             # the candidates: they are solved for one, from fitted duals.
             mate = self._s.mate
-            live = [v for v in range(n) if not self._removed[v]]
             index = dict(zip(keys, range(len(keys))))
             kept = [
                 index.get((v, mate[v])) for v in live if v < mate[v] and not self._removed[mate[v]]
             ]
             perfect = 2 * len(kept) == len(live) and None not in kept
-            if perfect:
-                chosen = sorted(set(chosen).union(kept))
+            if len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
+                chosen = list(range(len(keys)))
+            else:
+                chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
+                if perfect:
+                    chosen = sorted(set(chosen).union(kept))
             solver = _Blossom(
                 n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
             )
