@@ -153,6 +153,21 @@ def _optimal_with(n: int, weights: dict[tuple[int, int], int], x: int, y: int) -
     return _total(forced, weights) + weights[(min(x, y), max(x, y))] == _total(best, weights)
 
 
+def _solved_random_graph(
+    rng: random.Random, n: int, top: int
+) -> tuple[dict[tuple[int, int], int], DynamicMatcher] | None:
+    """A random graph and a matcher that solved it (None: no perfect matching)."""
+    weights = _random_graph(rng, n, top)
+    matcher = DynamicMatcher(n)
+    for (u, v), w in weights.items():
+        matcher.set_weight(u, v, w)
+    try:
+        matcher.solve()
+    except NoPerfectMatching:
+        return None
+    return weights, matcher
+
+
 @pytest.mark.parametrize("n,top", [(8, 2), (12, 3), (16, 5)])
 def test_pair_if_optimal_agrees_with_brute_force(n: int, top: int) -> None:
     """A True verdict leaves an optimal matching that pairs x-y; False means no optimal
@@ -160,14 +175,10 @@ def test_pair_if_optimal_agrees_with_brute_force(n: int, top: int) -> None:
     decided = 0
     for seed in range(60):
         rng = random.Random(seed)
-        weights = _random_graph(rng, n, top)
-        matcher = DynamicMatcher(n)
-        for (u, v), w in weights.items():
-            matcher.set_weight(u, v, w)
-        try:
-            matcher.solve()
-        except NoPerfectMatching:
+        solved = _solved_random_graph(rng, n, top)
+        if solved is None:
             continue
+        weights, matcher = solved
         for _ in range(6):
             x, y = rng.sample(range(n), 2)
             if (min(x, y), max(x, y)) not in weights:
@@ -195,14 +206,10 @@ def test_pair_with_any_if_optimal_agrees_with_brute_force(n: int, top: int) -> N
     decided = {True: 0, False: 0}
     for seed in range(60):
         rng = random.Random(1000 + seed)
-        weights = _random_graph(rng, n, top)
-        matcher = DynamicMatcher(n)
-        for (u, v), w in weights.items():
-            matcher.set_weight(u, v, w)
-        try:
-            matcher.solve()
-        except NoPerfectMatching:
+        solved = _solved_random_graph(rng, n, top)
+        if solved is None:
             continue
+        weights, matcher = solved
         best = _total(matcher.mates(), weights)
         for _ in range(4):
             x = rng.randrange(n)
