@@ -96,7 +96,9 @@ def measure(path: Path, k: int | None, traced: bool) -> Measurement:
     return Measurement(path.name, k, len(t.players), cpu, _peak_rss_mb(), traced_mb, verdict)
 
 
-def _child(path: Path, k: int | None, traced: bool, queue: multiprocessing.Queue[Measurement]) -> None:
+def _child(
+    path: Path, k: int | None, traced: bool, queue: multiprocessing.Queue[Measurement]
+) -> None:
     """Measure in the child process and send the result back."""
     queue.put(measure(path, k, traced))
 

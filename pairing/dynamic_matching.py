@@ -117,12 +117,8 @@ class DynamicMatcher:
         """Give the edge u-v this weight (an int), or remove it (None)."""
         if u == v or not (0 <= u < self.n and 0 <= v < self.n):
             raise ValueError(f"bad edge ({u}, {v})")
-        key = (u, v) if u < v else (v, u)
-        if key not in self._pending:
-            k = self._index.get(key)
-            if (self._dadj[u].get(v) if k is None else self._s.ew[k]) == weight:
-                return  # no change
-        self._pending[key] = weight
+        if self.weight(u, v) != weight:
+            self._pending[(u, v) if u < v else (v, u)] = weight
 
     def weight(self, u: int, v: int) -> int | None:
         key = (u, v) if u < v else (v, u)
@@ -203,11 +199,8 @@ class DynamicMatcher:
         (x is now matched with one of them), False (no optimal matching does it) or None
         (undecided: re-weigh and ``solve`` instead).
         """
-        s = self._s
-        if s.mate[x] in partners:
-            return True
         undecided = False
-        for y in list(s.nbr[x]):
+        for y in list(self._s.nbr[x]):
             if y in partners:
                 verdict = self.pair_if_optimal(x, y)
                 if verdict:
@@ -379,7 +372,9 @@ class DynamicMatcher:
         edges = self._edges_after_changes()
         self._pending.clear()
         if any(removed):
-            edges = {key: w for key, w in edges.items() if not removed[key[0]] and not removed[key[1]]}
+            edges = {
+                key: w for key, w in edges.items() if not removed[key[0]] and not removed[key[1]]
+            }
         self._fresh = False
         self._solve_afresh(edges)
         s = self._s
@@ -498,7 +493,9 @@ class DynamicMatcher:
                 kept.add(x)
         return kept
 
-    def _certify_warm(self, keys: list[tuple[int, int]], ew: list[int], left: list[int]) -> list[int]:
+    def _certify_warm(
+        self, keys: list[tuple[int, int]], ew: list[int], left: list[int]
+    ) -> list[int]:
         """Bring the edges left out of a solve from scratch in until the duals cover them all.
 
         The solve on the heaviest edges of each vertex gives optimal duals for that subgraph;
@@ -552,17 +549,15 @@ class DynamicMatcher:
             # finalized pair leaves with both its players), keeps a perfect matching among
             # the candidates: they are solved for one, from fitted duals.
             mate = self._s.mate
-            index = dict(zip(keys, range(len(keys))))
-            kept = [
-                index.get((v, mate[v])) for v in live if v < mate[v] and not self._removed[mate[v]]
-            ]
-            perfect = 2 * len(kept) == len(live) and None not in kept
+            kept = [(v, mate[v]) for v in live if v < mate[v] and not self._removed[mate[v]]]
+            perfect = 2 * len(kept) == len(live) and all(pair in edges for pair in kept)
             if len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
                 chosen = list(range(len(keys)))
             else:
                 chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
                 if perfect:
-                    chosen = sorted(set(chosen).union(kept))
+                    index = dict(zip(keys, range(len(keys))))
+                    chosen = sorted(set(chosen).union(map(index.__getitem__, kept)))
             solver = _Blossom(
                 n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
             )

@@ -960,13 +960,12 @@ def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k:
     """Indices of the edges that are among the k heaviest of one of their ends.
 
     Among edges of equal weight, the order is that of a fixed pseudo-random number per
-    vertex (the exclusive or of the two ends): the choice spreads over the graph instead of favouring
-    the first vertices, and a vertex brings in k edges, not all of its ties.
+    vertex (the exclusive or of the two ends): the choice spreads over the graph instead of
+    favouring the first vertices, and a vertex brings in k edges, not all of its ties.
     """
-    mix = _VERTEX_MIX[n] if n in _VERTEX_MIX else _vertex_mix(n)
-    order = sorted(
-        range(len(ew)), key=list(map(operator.xor, map(mix.__getitem__, eu), map(mix.__getitem__, ev))).__getitem__
-    )
+    mix = [(x * 2654435761) % 4294967296 for x in range(n)]  # the same in every run
+    tie_order = list(map(operator.xor, map(mix.__getitem__, eu), map(mix.__getitem__, ev)))
+    order = sorted(range(len(ew)), key=tie_order.__getitem__)
     order.sort(key=ew.__getitem__, reverse=True)  # stable: ties keep the mixed order
     seen = [0] * n
     chosen = []
@@ -979,14 +978,3 @@ def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k:
             chosen.append(i)
     chosen.sort()
     return chosen
-
-
-_VERTEX_MIX: dict[int, list[int]] = {}
-
-
-def _vertex_mix(n: int) -> list[int]:
-    """A fixed pseudo-random number per vertex (the same in every run)."""
-    mix = [(x * 2654435761) % 4294967296 for x in range(n)]
-    _VERTEX_MIX.clear()
-    _VERTEX_MIX[n] = mix
-    return mix

@@ -544,6 +544,19 @@ def _pair(
                     m.set(bracket[a], bracket[b], ew(a, b, a_pos))
             mate = m.compute()
 
+        def pair_in_optimum(x: int, p_pos: int, partners: Container[int], step: int) -> list[int]:
+            """Art. 4.3.2: let x meet one of the partners if an optimal matching allows it,
+            asked of the tight edges first, else by moving x's pairs with the lower
+            remainder players by step (-1: away from them, +1: towards them) and solving."""
+            v = bracket[x]
+            if m.pair_with_any(v, partners) is not None:
+                return m.mate
+            for y in remainder[p_pos + 1:]:
+                w = ew(x, y, p_pos)
+                if w:
+                    m.set(v, bracket[y], w + step)
+            return m.compute()
+
         exchanges = sum(1 for x in remainder[:rpairs] if not s1_type(x))
         note_exchanges = exchanges
         # Art. 4.3.2: move the lowest possible players of S1 to S2
@@ -556,15 +569,7 @@ def _pair(
             if s1_type(x):
                 # can an optimal matching pair x with anyone but a lower remainder player?
                 lower = {bracket[y] for y in remainder[p_pos + 1:]}
-                verdict = m.pair_with_any(v, _Outside(lower))
-                if verdict is None:  # re-weigh: one less for each pair with a lower player
-                    for y in remainder[p_pos + 1:]:
-                        w = ew(x, y, p_pos)
-                        if w:
-                            m.set(v, bracket[y], w - 1)
-                    mate = m.compute()
-                else:
-                    mate = m.mate
+                mate = pair_in_optimum(x, p_pos, _Outside(lower), -1)
             exchange = not s1_type(x)
             left -= exchange
             for y in remainder[p_pos + 1:]:
@@ -581,15 +586,8 @@ def _pair(
             already = s1_type(x)
             if not already:
                 # can an optimal matching pair x with a lower remainder player?
-                verdict = m.pair_with_any(v, {bracket[y] for y in remainder[p_pos + 1:]})
-                if verdict is None:  # re-weigh: one more for each pair with a lower player
-                    for y in remainder[p_pos + 1:]:
-                        w = ew(x, y, p_pos)
-                        if w:
-                            m.set(v, bracket[y], w + 1)
-                    mate = m.compute()
-                else:
-                    mate = m.mate
+                lower = {bracket[y] for y in remainder[p_pos + 1:]}
+                mate = pair_in_optimum(x, p_pos, lower, +1)
             if s1_type(x):
                 left -= 1
                 for y in remainder[:p_pos]:
