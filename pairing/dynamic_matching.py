@@ -49,6 +49,7 @@ duality), and the optimal matchings are those of the tight edges among the solve
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import compress
 from operator import not_
 
@@ -115,10 +116,23 @@ class DynamicMatcher:
 
     def set_weight(self, u: int, v: int, weight: int | None) -> None:
         """Give the edge u-v this weight (an int), or remove it (None)."""
-        if u == v or not (0 <= u < self.n and 0 <= v < self.n):
-            raise ValueError(f"bad edge ({u}, {v})")
-        if self.weight(u, v) != weight:
-            self._pending[(u, v) if u < v else (v, u)] = weight
+        self.set_weights(((u, v, weight),))
+
+    def set_weights(self, edges: Iterable[tuple[int, int, int | None]]) -> None:
+        """``set_weight`` for each (u, v, weight) in turn (a new bracket sets tens of
+        thousands of weights at once)."""
+        n, pending, index, ew, dadj = self.n, self._pending, self._index, self._s.ew, self._dadj
+        for u, v, weight in edges:
+            key = (u, v) if u < v else (v, u)
+            if u == v or key[0] < 0 or key[1] >= n:
+                raise ValueError(f"bad edge ({u}, {v})")
+            if key in pending:
+                current = pending[key]
+            else:
+                k = index.get(key)
+                current = dadj[u].get(v) if k is None else ew[k]
+            if current != weight:
+                pending[key] = weight
 
     def weight(self, u: int, v: int) -> int | None:
         key = (u, v) if u < v else (v, u)

@@ -59,6 +59,11 @@ class _Matcher:
         else:
             self.w.pop(key, None)
 
+    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
+        """``set`` for each (u, v, weight), a weight of None or 0 taking the pair out."""
+        for u, v, weight in edges:
+            self.set(u, v, weight or 0)
+
     def get(self, u: int, v: int) -> int:
         return self.w.get((u, v) if u < v else (v, u), 0)
 
@@ -134,6 +139,11 @@ class _WarmMatcher(_Matcher):
 
     def set(self, u: int, v: int, weight: int) -> None:
         self.dynamic.set_weight(u, v, weight or None)
+
+    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
+        """``set`` for each (u, v, weight); the matcher takes a weight of None (not 0, a
+        real weight there) as no edge."""
+        self.dynamic.set_weights(edges)
 
     def get(self, u: int, v: int) -> int:
         return self.dynamic.weight(u, v) or 0
@@ -457,14 +467,25 @@ def _pair(
             )
         # Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group ([C8]).
         bw: dict[tuple[int, int], int] = {}
+        weights: list[tuple[int, int, int | None]] = []
         for li in range(mdp_count, len(bracket)):
+            lo = bracket[li]
+            cur, nxt = li < size, li >= size and not ppb
+            compatible_with_lo = ok[lo]
+            by_signature: dict[int, int] = {}  # the weight is the same for equal signatures
             for si in range(li):
-                w = base(
-                    bracket[si], bracket[li], li < size, li >= size and not ppb,
-                    completion=special, final_next=final_next, psd=psd,
-                )
+                hi = bracket[si]
+                if not compatible_with_lo[hi]:
+                    weights.append((hi, lo, None))
+                    continue
+                w = by_signature.get(signature[hi])
+                if w is None:
+                    w = by_signature[signature[hi]] = base(
+                        hi, lo, cur, nxt, completion=special, final_next=final_next, psd=psd,
+                    )
                 bw[(li, si)] = w
-                m.set(bracket[si], bracket[li], w)
+                weights.append((hi, lo, w or None))
+        m.set_many(weights)
 
         def W(li: int, si: int) -> int:
             return bw.get((li, si), 0)
@@ -539,9 +560,11 @@ def _pair(
         # lower one needs no exchange and has the smallest BSN sum: the Art. 4.3.2 terms
         # would change nothing, and the S1-S2 pairs keep their bare weights (see below).
         if not all(s1_type(x) for x in remainder[:rpairs]):
-            for a_pos, a in enumerate(remainder):
-                for b in remainder[a_pos + 1:]:
-                    m.set(bracket[a], bracket[b], ew(a, b, a_pos))
+            m.set_many([
+                (bracket[a], bracket[b], ew(a, b, a_pos) or None)
+                for a_pos, a in enumerate(remainder)
+                for b in remainder[a_pos + 1:]
+            ])
             mate = m.compute()
 
         def pair_in_optimum(x: int, p_pos: int, partners: Container[int], step: int) -> list[int]:
@@ -603,11 +626,13 @@ def _pair(
         # keep their Art. 4.3.2 terms: as a term depends on the S1 player only, it adds the
         # same to every matching that pairs all of S1 in the bracket, as every optimal one
         # does ([C6]), so the optimal matchings stay those of the bare weights W.
+        apart: list[tuple[int, int, None]] = []
         for a_pos, a in enumerate(remainder):
             for b in remainder[a_pos + 1:]:
                 if not s1_type(a) or s1_type(b):
                     bw[(b, a)] = 0
-                    m.set(bracket[a], bracket[b], 0)
+                    apart.append((bracket[a], bracket[b], None))
+        m.set_many(apart)
         # Art. 4.2: each S1 player in order takes the first S2 player the criteria allow.
         mate = m.compute()
         for x in remainder:
