@@ -354,7 +354,9 @@ class DynamicMatcher:
                 continue
             if self._conflicts(u, v, k, weight) and u not in ends and v not in ends:
                 ends.add(u)
-        return len(ends) * BULK_SHARE > self.n
+                if len(ends) * BULK_SHARE > self.n:
+                    return True
+        return False
 
     def _moves_by_margin(self) -> bool:
         """Whether a pending change adds an edge or moves a weight by the margin or more
@@ -380,15 +382,24 @@ class DynamicMatcher:
     def _solve_bulk(self) -> None:
         """Apply every pending change to the edge list, then solve from scratch."""
         removed = self._removed
-        for v in self._pending_removal:
+        # Only the vertices removed since the last solve still have edges here (the others
+        # left with theirs); a pending weight may name any removed vertex.
+        gone = {v for v in self._pending_removal if not removed[v]}
+        for v in gone:
             removed[v] = True
         self._pending_removal.clear()
-        edges = self._edges_after_changes()
+        edges = self._all_edges()
+        for v in gone:
+            for y in self._s.nbr[v]:
+                edges.pop((v, y) if v < y else (y, v), None)
+            for y in self._dadj[v]:
+                edges.pop((v, y) if v < y else (y, v), None)
+        for key, weight in self._pending.items():
+            if weight is None or removed[key[0]] or removed[key[1]]:
+                edges.pop(key, None)
+            else:
+                edges[key] = weight
         self._pending.clear()
-        if any(removed):
-            edges = {
-                key: w for key, w in edges.items() if not removed[key[0]] and not removed[key[1]]
-            }
         self._fresh = False
         self._solve_afresh(edges)
         s = self._s
