@@ -109,6 +109,7 @@ class DynamicMatcher:
         self._removed = [False] * n
         self._pending: dict[tuple[int, int], int | None] = {}
         self._pending_removal: list[int] = []
+        self._loose: set[int] = set()  # raised duals: matched edges to look at again
         self._slot: list[int] = []  # 2k, 2k+1: where edge k sits in inc[eu[k]], inc[ev[k]]
         self._fresh = True  # the next solve starts from scratch (nothing solved yet)
 
@@ -149,6 +150,25 @@ class DynamicMatcher:
         """Take v and all its edges out of the graph."""
         self._pending_removal.append(v)
 
+    def raise_duals(self, amounts: dict[int, int]) -> None:
+        """Add amounts[v] (even, >= 0) to the (doubled) dual of each vertex v.
+
+        A hint for changes about to raise the weights of v's edges: raised by up to half the
+        amount, they stay feasible, and the next solve need not free their ends.  Every edge
+        stays feasible (slack only grows); the next solve looks again at each raised
+        vertex's matched edge (``_keep_mates`` lowers the dual back where that keeps the
+        mate, else the vertex is freed), and frees a raised vertex inside a blossom.
+        """
+        if self._fresh:
+            return  # the next solve starts from scratch: there is nothing to keep
+        dual = self._s.dual
+        for v, amount in amounts.items():
+            if amount < 0 or amount & 1:
+                raise ValueError(f"a dual can only be raised by an even amount, not {amount}")
+            if amount:
+                dual[v] += amount
+                self._loose.add(v)
+
     # -- choosing among optimal matchings ------------------------------------------------
 
     def pair_if_optimal(self, x: int, y: int) -> bool | None:
@@ -164,7 +184,7 @@ class DynamicMatcher:
         None (undecided: the search met a blossom or an odd cycle of tight edges, where a
         path may exist that this search cannot see; re-weigh and ``solve`` instead).
         """
-        if self._pending or self._fresh or not self._settle_removals():
+        if self._pending or self._fresh or self._loose or not self._settle_removals():
             return None
         s = self._s
         mate, dual, top, ew, nbr, inc = s.mate, s.dual, s.top, s.ew, s.nbr, s.inc
@@ -302,6 +322,17 @@ class DynamicMatcher:
         for u, v in self._pending:
             changes[u] = changes.get(u, 0) + 1
             changes[v] = changes.get(v, 0) + 1
+        for x in self._loose:
+            # a raised dual: the matched edge may have lost its tightness, a blossom its own
+            if self._removed[x] or x in to_free:
+                continue
+            if s.top[x] != x:
+                to_free.add(x)
+            elif s.mate[x] >= 0:
+                conflicts.append((x, s.mate[x]))
+                changes.setdefault(x, 0)
+                changes.setdefault(s.mate[x], 0)
+        self._loose.clear()
         if conflicts:
             kept = self._keep_mates(conflicts, changes)
             for u, v in conflicts:
@@ -400,6 +431,7 @@ class DynamicMatcher:
             else:
                 edges[key] = weight
         self._pending.clear()
+        self._loose.clear()
         self._fresh = False
         self._solve_afresh(edges)
         s = self._s

@@ -100,6 +100,10 @@ class _Matcher:
         None when this matcher cannot tell without re-weighing (``reweigh``)."""
         return None
 
+    def raise_duals(self, amounts: dict[int, int]) -> None:
+        """A hint before raising the weights of these vertices' edges (see
+        ``DynamicMatcher.raise_duals``); a matcher that solves from scratch ignores it."""
+
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
         """Whether some maximum weight matching pairs v with one of the partners (then v
         meets one of them), or None when this matcher cannot tell without re-weighing."""
@@ -177,6 +181,9 @@ class _WarmMatcher(_Matcher):
                 self._adopt(self.dynamic.mates())
                 return u
         return None
+
+    def raise_duals(self, amounts: dict[int, int]) -> None:
+        self.dynamic.raise_duals(amounts)
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
         """Decided on the tight edges of the current optimum, with no solve (the PAB
@@ -545,12 +552,13 @@ def _pair(
         pos = {x: idx for idx, x in enumerate(remainder)}
         rpairs = sum(1 for x in remainder if mate[bracket[x]] < bracket[x])
 
+        def term(s_pos: int) -> int:
+            # Art. 4.3.2: fewest exchanges, then the smallest BSN differences
+            return ((s_pos < rpairs) << (2 * S)) - s_pos
+
         def ew(si: int, li: int, s_pos: int) -> int:
             w = W(li, si)
-            if w:
-                # Art. 4.3.2: fewest exchanges, then the smallest BSN differences
-                w += (((s_pos < rpairs) << (2 * S)) - s_pos) << 1
-            return w
+            return w + (term(s_pos) << 1) if w else 0
 
         def s1_type(x: int) -> bool:
             v = bracket[x]
@@ -560,6 +568,12 @@ def _pair(
         # lower one needs no exchange and has the smallest BSN sum: the Art. 4.3.2 terms
         # would change nothing, and the S1-S2 pairs keep their bare weights (see below).
         if not all(s1_type(x) for x in remainder[:rpairs]):
+            # A pair gains the term of its higher player; raising each player's (doubled)
+            # dual by twice its term, where positive, keeps every pair feasible and the
+            # optimal matching's S1-S2 pairs tight: the matcher re-pairs only the others.
+            m.raise_duals({
+                bracket[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
+            })
             m.set_many([
                 (bracket[a], bracket[b], ew(a, b, a_pos) or None)
                 for a_pos, a in enumerate(remainder)

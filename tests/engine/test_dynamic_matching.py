@@ -277,3 +277,52 @@ def test_large_changes_on_dense_graphs_match_fresh_solves(
                     weights[key] = draw(*key, a)
                     matcher.set_weight(*key, weights[key])
     assert len(fitted) >= 8  # the fitted-duals path did run
+
+
+@pytest.mark.parametrize("n,top,hinted", [(12, 3, True), (20, 40, True), (20, 40, False)])
+def test_raised_duals_before_raised_weights_match_fresh_solves(
+    n: int, top: int, hinted: bool
+) -> None:
+    """The Art. 4.3.2 step of the engine: every edge u-v (u < v) gains a term of u, and the
+    duals are raised first by twice the positive terms (hinted), or by arbitrary even
+    amounts (any raise keeps every edge feasible, so the answer stays exact)."""
+    kept_pairs = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        weights = _random_graph(rng, n, top)
+        matcher = DynamicMatcher(n)
+        matcher.margin = 8  # as in the engine: the terms are below it, solved warm
+        matcher.set_weights((u, v, w) for (u, v), w in weights.items())
+        for _ in range(4):
+            before = matcher.solve()
+            # half the vertices keep their edges: a raised dual may leave a matched edge
+            # that no change names loose
+            term = [rng.randint(-3, 3) if rng.random() < 0.5 else 0 for _ in range(n)]
+            if hinted:
+                matcher.raise_duals({v: 2 * max(term[v], 0) for v in range(n)})
+            else:
+                matcher.raise_duals({v: 2 * rng.randint(0, top) for v in range(n) if term[v]})
+            for (u, v), w in weights.items():
+                weights[(u, v)] = w + term[u]
+            matcher.set_weights((u, v, w) for (u, v), w in weights.items() if term[u])
+            fresh = max_weight_matching(
+                n, [(u, v, w) for (u, v), w in weights.items()], max_cardinality=True
+            )
+            mate = matcher.solve()
+            assert _total(mate, weights) == _total(fresh, weights), seed
+            kept_pairs += sum(1 for v in range(n) if mate[v] == before[v])
+    assert kept_pairs > 0
+
+
+def test_raise_duals_takes_even_amounts_only() -> None:
+    matcher = DynamicMatcher(2)
+    matcher.set_weight(0, 1, 4)
+    matcher.solve()
+    with pytest.raises(ValueError):
+        matcher.raise_duals({0: 3})
+    with pytest.raises(ValueError):
+        matcher.raise_duals({1: -2})
+    matcher.raise_duals({0: 2})
+    assert matcher.pair_if_optimal(0, 1) is None  # the raised mate is looked at first
+    assert matcher.solve() == [1, 0]
+    assert matcher.pair_if_optimal(0, 1) is True
