@@ -110,6 +110,7 @@ class DynamicMatcher:
         self._pending: dict[tuple[int, int], int | None] = {}
         self._pending_removal: list[int] = []
         self._loose: set[int] = set()  # raised duals: matched edges to look at again
+        self._suggested: list[tuple[int, int]] = []  # candidates for the next fresh solve
         self._slot: list[int] = []  # 2k, 2k+1: where edge k sits in inc[eu[k]], inc[ev[k]]
         self._fresh = True  # the next solve starts from scratch (nothing solved yet)
 
@@ -149,6 +150,12 @@ class DynamicMatcher:
     def remove_vertex(self, v: int) -> None:
         """Take v and all its edges out of the graph."""
         self._pending_removal.append(v)
+
+    def suggest(self, pairs: Iterable[tuple[int, int]]) -> None:
+        """Offer pairs to the next solve from scratch, besides the heaviest edges of each
+        vertex: a guess at pairs of an optimal matching that those miss (players whose
+        heaviest edges all lead elsewhere).  Only the speed depends on the guess."""
+        self._suggested.extend((u, v) if u < v else (v, u) for u, v in pairs)
 
     def raise_duals(self, amounts: dict[int, int]) -> None:
         """Add amounts[v] (even, >= 0) to the (doubled) dual of each vertex v.
@@ -589,7 +596,9 @@ class DynamicMatcher:
         solve asks for a perfect matching from fitted duals (``_fit_duals``); otherwise it
         maximises the weight from equal duals, which leaves the single vertices with dual 0
         (every root of the warm runs that follow starts with the same, even, parity).
+        The pairs offered by ``suggest`` join the candidates too.
         """
+        suggested, self._suggested = self._suggested, []
         keys = list(edges)
         eu = [u for u, _ in keys]
         ev = [v for _, v in keys]
@@ -612,9 +621,10 @@ class DynamicMatcher:
                 chosen = list(range(len(keys)))
             else:
                 chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
-                if perfect:
+                extra = (kept if perfect else []) + [pair for pair in suggested if pair in edges]
+                if extra:
                     index = dict(zip(keys, range(len(keys))))
-                    chosen = sorted(set(chosen).union(map(index.__getitem__, kept)))
+                    chosen = sorted(set(chosen).union(map(index.__getitem__, extra)))
             solver = _Blossom(
                 n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
             )

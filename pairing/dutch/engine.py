@@ -19,7 +19,8 @@ the score differences of A.8, and A.4.b gives a downfloat for every round not pl
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
+from itertools import islice
 from dataclasses import dataclass, field
 
 from pairing.dutch.colours import allocate_colours
@@ -36,6 +37,9 @@ __all__ = ["pair_round"]
 
 FAR_NEIGHBOURS = 16
 """Compatible neighbours kept per player for the completion edges of far players."""
+
+NEXT_GROUP_PARTNERS = 4
+"""Pairs within the next score group offered per player to a bracket's first matching."""
 
 
 class _Matcher:
@@ -103,6 +107,10 @@ class _Matcher:
     def raise_duals(self, amounts: dict[int, int]) -> None:
         """A hint before raising the weights of these vertices' edges (see
         ``DynamicMatcher.raise_duals``); a matcher that solves from scratch ignores it."""
+
+    def suggest(self, pairs: list[tuple[int, int]]) -> None:
+        """Pairs an optimal matching is likely to use (see ``DynamicMatcher.suggest``);
+        ignored here too."""
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
         """Whether some maximum weight matching pairs v with one of the partners (then v
@@ -185,6 +193,9 @@ class _WarmMatcher(_Matcher):
     def raise_duals(self, amounts: dict[int, int]) -> None:
         self.dynamic.raise_duals(amounts)
 
+    def suggest(self, pairs: list[tuple[int, int]]) -> None:
+        self.dynamic.suggest(pairs)
+
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
         """Decided on the tight edges of the current optimum, with no solve (the PAB
         vertex stands for the PAB)."""
@@ -244,6 +255,11 @@ def pair_round(
     return RoundPairing(
         round=k, boards=tuple(boards), bye=bye, explanation=tuple(note.lines) if explain else ()
     )
+
+
+def _first_compatible(ok_row: list[bool], candidates: Iterable[int], count: int) -> list[int]:
+    """The first ``count`` candidates that may meet the player whose row of ``ok`` is given."""
+    return list(islice((j for j in candidates if ok_row[j]), count))
 
 
 def _without_history(t: Tournament, k: int, players: list[PlayerState]) -> bool:
@@ -309,20 +325,8 @@ def _pair(
     # that and keeps the graph sparse; the bracket and the next group always get all edges.
     near: set[tuple[int, int]] = set()
     for i in range(n):
-        found = 0
-        for j in range(i + 1, n):
-            if ok[i][j]:
-                near.add((i, j))
-                found += 1
-                if found == FAR_NEIGHBOURS:
-                    break
-        found = 0
-        for j in range(i - 1, -1, -1):
-            if ok[i][j]:
-                near.add((j, i))
-                found += 1
-                if found == FAR_NEIGHBOURS:
-                    break
+        near.update((i, j) for j in _first_compatible(ok[i], range(i + 1, n), FAR_NEIGHBOURS))
+        near.update((j, i) for j in _first_compatible(ok[i], range(i - 1, -1, -1), FAR_NEIGHBOURS))
     top_score = players[0].score
     odd = n % 2 == 1
     two_thousand_seventeen = rules is RuleSet.DUTCH_2017
@@ -493,6 +497,14 @@ def _pair(
                 bw[(li, si)] = w
                 weights.append((hi, lo, w or None))
         m.set_many(weights)
+        # The heaviest pairs of a player of the next score group lead to this bracket
+        # ([C8] counts a higher score); the pairs the matching mostly needs are within the
+        # group: offer the matcher a few of those, each player's next compatible ones.
+        m.suggest([
+            (v, u)
+            for li, v in enumerate(bracket[size:], size)
+            for u in _first_compatible(ok[v], bracket[li + 1:], NEXT_GROUP_PARTNERS)
+        ])
 
         def W(li: int, si: int) -> int:
             return bw.get((li, si), 0)

@@ -231,15 +231,16 @@ def test_pair_with_any_if_optimal_agrees_with_brute_force(n: int, top: int) -> N
     assert decided[True] > 10 and decided[False] > 10
 
 
-@pytest.mark.parametrize("margin", [None, 8])
+@pytest.mark.parametrize("margin,suggested", [(None, False), (8, False), (8, True)])
 def test_large_changes_on_dense_graphs_match_fresh_solves(
-    margin: int | None, monkeypatch: pytest.MonkeyPatch
+    margin: int | None, suggested: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Dense graphs take the candidate-edge path of a solve from scratch: first from equal
     duals (nothing solved yet), then from the previous pairs and fitted duals once most
     weights change (a new bracket), also after pairs were taken out.  The weights favour a
     few vertices (w = a[u] + a[v] + noise), so the heaviest edges of every vertex lead to
-    them and the optimum needs many edges left out of the candidates."""
+    them and the optimum needs many edges left out of the candidates.  Suggested pairs
+    (``suggest``, here random ones, some of them removed) change nothing in the answer."""
     fitted = []
     real_fit = dynamic_matching._fit_duals
     monkeypatch.setattr(dynamic_matching, "_fit_duals", lambda s: (fitted.append(1), real_fit(s)))
@@ -276,6 +277,8 @@ def test_large_changes_on_dense_graphs_match_fresh_solves(
                 if rng.random() < 0.8:
                     weights[key] = draw(*key, a)
                     matcher.set_weight(*key, weights[key])
+            if suggested:
+                matcher.suggest(rng.sample(list(weights), 30) + [(y, x), (x + 1, x)])
     assert len(fitted) >= 8  # the fitted-duals path did run
 
 
