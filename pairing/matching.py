@@ -964,9 +964,15 @@ def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k:
     favouring the first vertices, and a vertex brings in k edges, not all of its ties.
     """
     mix = [(x * 2654435761) % 4294967296 for x in range(n)]  # the same in every run
-    tie_order = list(map(operator.xor, map(mix.__getitem__, eu), map(mix.__getitem__, ev)))
-    order = sorted(range(len(ew)), key=tie_order.__getitem__)
-    order.sort(key=ew.__getitem__, reverse=True)  # stable: ties keep the mixed order
+    # one sort on small ints: the rank of the weight (heaviest first) above the tie order
+    # (few distinct weights: a bracket's pairs share a handful of criteria patterns)
+    rank = {w: r << 32 for r, w in enumerate(sorted(set(ew), reverse=True))}
+    key = list(map(
+        operator.or_,
+        map(rank.__getitem__, ew),
+        map(operator.xor, map(mix.__getitem__, eu), map(mix.__getitem__, ev)),
+    ))
+    order = sorted(range(len(ew)), key=key.__getitem__)
     seen = [0] * n
     chosen = []
     for i in order:
