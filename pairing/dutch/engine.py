@@ -19,9 +19,11 @@ the score differences of A.8, and A.4.b gives a downfloat for every round not pl
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
-from itertools import islice
+import gc
+from collections.abc import Container, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.players import Float, PlayerState, build_players
@@ -237,7 +239,8 @@ def pair_round(
     note = _Explanation()
     if not players:
         return RoundPairing(round=k, boards=(), bye=None, explanation=("no player to pair",))
-    pairs = _pair(t, k, rules, players, note)
+    with _cyclic_gc_paused():
+        pairs = _pair(t, k, rules, players, note)
     by_vertex = players
     boards = []
     bye = None
@@ -255,6 +258,24 @@ def pair_round(
     return RoundPairing(
         round=k, boards=tuple(boards), bye=bye, explanation=tuple(note.lines) if explain else ()
     )
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a round is paired.
+
+    The matchings allocate hundreds of thousands of small containers (edges, heap entries)
+    that live until the round is paired, and every full collection scans them all: 10-15 %
+    of a 1000-player round.  Reference counting still frees them; the few cycles left
+    (closures of ``_pair``) wait for the next collection after the round.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _first_compatible(ok_row: list[bool], candidates: Iterable[int], count: int) -> list[int]:

@@ -60,3 +60,14 @@ def test_measure_without_a_round_pairs_the_next_one(tmp_path):
     m = bench.measure(path, None, traced=False)
     assert (m.round, m.verdict) == (last + 1, "not recorded")
     assert m.cpu_seconds is not None
+
+
+def test_best_of_takes_the_least_cpu_and_the_largest_memory():
+    runs = [
+        bench.Measurement("f.trf", 5, 10, 2.5, 80.0, None, "identical"),
+        bench.Measurement("f.trf", 5, 10, 2.1, 70.0, None, "identical"),
+        bench.Measurement("f.trf", 5, 10, None, 90.0, None, "error: boom"),
+    ]
+    best = bench.best_of(runs)
+    assert (best.cpu_seconds, best.peak_rss_mb, best.verdict) == (2.1, 90.0, "identical")
+    assert bench.best_of(runs[2:]).verdict == "error: boom"
