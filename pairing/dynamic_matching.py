@@ -50,8 +50,8 @@ duality), and the optimal matchings are those of the tight edges among the solve
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import compress
-from operator import not_
+from itertools import compress, count, repeat
+from operator import add, lshift, not_, sub
 
 from pairing.errors import PairingError
 from pairing.matching import (
@@ -111,6 +111,7 @@ class DynamicMatcher:
         self._pending_removal: list[int] = []
         self._loose: set[int] = set()  # raised duals: matched edges to look at again
         self._suggested: list[tuple[int, int]] = []  # candidates for the next fresh solve
+        self._structural: set[tuple[int, int]] | None = None  # cycle edges of the blossoms
         self._slot: list[int] = []  # 2k, 2k+1: where edge k sits in inc[eu[k]], inc[ev[k]]
         self._fresh = True  # the next solve starts from scratch (nothing solved yet)
 
@@ -305,6 +306,7 @@ class DynamicMatcher:
         they free."""
         s = self._s
         dadj = self._dadj
+        self._structural = None  # the blossoms are those of the last solve
         to_free: set[int] = set()
         conflicts: list[tuple[int, int]] = []
         for v in self._pending_removal:
@@ -385,6 +387,7 @@ class DynamicMatcher:
         if self.margin is not None and not self._moves_by_margin():
             return False
         index, ew = self._index, self._s.ew
+        self._structural = None
         ends: set[int] = set()
         for (u, v), weight in pending.items():
             k = index.get((u, v))
@@ -410,11 +413,27 @@ class DynamicMatcher:
 
     def _conflicts(self, u: int, v: int, k: int | None, weight: int | None) -> bool:
         """Whether giving edge u-v (solver edge k, if any) this weight breaks the optimality
-        conditions: the edge is matched or inside a blossom (the structure may change), or
-        the duals no longer cover it."""
+        conditions: the edge is matched, or holds a blossom together (one of its cycle
+        edges), or the duals no longer cover it.  Inside a blossom the duals of the
+        blossoms holding both ends count too: the top one's is enough (the others only add
+        slack), so taking out or re-weighing any other edge there keeps the structure."""
         s = self._s
-        return (k is not None and (s.mate[u] == v or s.top[u] == s.top[v] != u)) or (
-            weight is not None and s.dual[u] + s.dual[v] < 2 * weight
+        if k is None:
+            return weight is not None and s.dual[u] + s.dual[v] < 2 * weight
+        if s.mate[u] == v:
+            return True
+        b = s.top[u]
+        if b != s.top[v] or b == u:
+            return weight is not None and s.dual[u] + s.dual[v] < 2 * weight
+        if self._structural is None:
+            self._structural = {
+                (x, y) if x < y else (y, x)
+                for c in range(s.n, 2 * s.n)
+                if s.base[c] >= 0
+                for x, y in s.bedges[c]
+            }
+        return (u, v) in self._structural or (
+            weight is not None and s.dual[u] + s.dual[v] + 2 * s.dual[b] < 2 * weight
         )
 
     def _solve_bulk(self) -> None:
@@ -558,7 +577,8 @@ class DynamicMatcher:
         return kept
 
     def _certify_warm(
-        self, keys: list[tuple[int, int]], ew: list[int], left: list[int]
+        self, keys: list[tuple[int, int]], eu: list[int], ev: list[int], ew: list[int],
+        left: list[int],
     ) -> list[int]:
         """Bring the edges left out of a solve from scratch in until the duals cover them all.
 
@@ -569,9 +589,9 @@ class DynamicMatcher:
         Returns the edges still left out (feasible under the duals).
         """
         per_vertex = VIOLATED_PER_VERTEX
-        us = [keys[k][0] for k in left]
-        vs = [keys[k][1] for k in left]
-        ws2 = [2 * ew[k] for k in left]
+        us = list(map(eu.__getitem__, left))
+        vs = list(map(ev.__getitem__, left))
+        ws2 = list(map(lshift, map(ew.__getitem__, left), repeat(1)))
         while left:
             missing = self._s.violated_edges(us, vs, ws2, per_vertex)
             if not missing:
@@ -641,8 +661,10 @@ class DynamicMatcher:
             self._index[keys[k]] = i
         self._find_slots()
         self._tidy()
-        left = sorted(set(range(len(keys))).difference(chosen))
-        left = self._certify_warm(keys, ew, left)
+        outside = bytearray(b"\x01") * len(keys)
+        for k in chosen:
+            outside[k] = 0
+        left = self._certify_warm(keys, eu, ev, ew, list(compress(range(len(keys)), outside)))
         solver = self._s
         # the other edges are feasible under the certified duals: added as they are, or
         # left dormant when their slack is at least the margin
@@ -652,7 +674,12 @@ class DynamicMatcher:
         floor = None
         if margin is not None:
             dual = solver.dual
-            slack = [dual[eu[k]] + dual[ev[k]] - 2 * ew[k] for k in left]
+            at = dual.__getitem__
+            slack = list(map(
+                sub,
+                map(add, map(at, map(eu.__getitem__, left)), map(at, map(ev.__getitem__, left))),
+                map(lshift, map(ew.__getitem__, left), repeat(1)),
+            ))
             asleep = list(map(margin.__le__, slack))
             dormant = list(compress(left, asleep))
             if dormant:
@@ -665,10 +692,11 @@ class DynamicMatcher:
         self._cert = solver.dual[:n]
         self._floor = floor if floor is not None else (margin or 0)
         first = len(solver.eu)
-        solver.eu.extend(eu[k] for k in left)
-        solver.ev.extend(ev[k] for k in left)
-        solver.ew.extend(ew[k] for k in left)
-        nbr, inc, index, slot = solver.nbr, solver.inc, self._index, self._slot
+        solver.eu.extend(map(eu.__getitem__, left))
+        solver.ev.extend(map(ev.__getitem__, left))
+        solver.ew.extend(map(ew.__getitem__, left))
+        self._index.update(zip(map(keys.__getitem__, left), count(first)))
+        nbr, inc, slot = solver.nbr, solver.inc, self._slot
         slot.extend([0] * (2 * len(left)))
         for i, k in enumerate(left, first):
             u, v = eu[k], ev[k]
@@ -678,7 +706,6 @@ class DynamicMatcher:
             inc[u].append(i)
             nbr[v].append(u)
             inc[v].append(i)
-            index[keys[k]] = i
 
     # -- internals --------------------------------------------------------------------------
 

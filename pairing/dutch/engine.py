@@ -499,12 +499,12 @@ def _pair(
             )
         # Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group ([C8]).
         bw: dict[tuple[int, int], int] = {}
-        weights: list[tuple[int, int, int | None]] = []
         for li in range(mdp_count, len(bracket)):
             lo = bracket[li]
             cur, nxt = li < size, li >= size and not ppb
             compatible_with_lo = ok[lo]
             by_signature: dict[int, int] = {}  # the weight is the same for equal signatures
+            weights: list[tuple[int, int, int | None]] = []  # one row at a time (memory)
             for si in range(li):
                 hi = bracket[si]
                 if not compatible_with_lo[hi]:
@@ -517,7 +517,7 @@ def _pair(
                     )
                 bw[(li, si)] = w
                 weights.append((hi, lo, w or None))
-        m.set_many(weights)
+            m.set_many(weights)
         # The heaviest pairs of a player of the next score group lead to this bracket
         # ([C8] counts a higher score); the pairs the matching mostly needs are within the
         # group: offer the matcher a few of those, each player's next compatible ones.
