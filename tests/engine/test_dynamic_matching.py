@@ -329,3 +329,65 @@ def test_raise_duals_takes_even_amounts_only() -> None:
     assert matcher.pair_if_optimal(0, 1) is None  # the raised mate is looked at first
     assert matcher.solve() == [1, 0]
     assert matcher.pair_if_optimal(0, 1) is True
+
+
+@pytest.mark.parametrize("structural", [True, False])
+def test_changes_inside_blossoms_match_fresh_solves(structural: bool) -> None:
+    """Edges inside a blossom (white box: picked from the solver's blossoms) are taken out or
+    made heavier: a cycle edge of a blossom always goes back to the solver, any other one
+    only when the duals of the blossom no longer cover it.  The edges of a random vertex
+    change after each step, so that later runs go through the blossoms again."""
+    changed = 0
+    for seed in range(120):
+        rng = random.Random(7000 + seed)
+        n = 14
+        weights = _random_graph(rng, n, 4)
+        matcher = DynamicMatcher(n)
+        matcher.margin = 64
+        matcher.set_weights((u, v, w) for (u, v), w in weights.items())
+
+        def agrees_with_a_fresh_solve() -> bool:
+            fresh = max_weight_matching(
+                n, [(a, b, w) for (a, b), w in weights.items()], max_cardinality=True
+            )
+            if any(x < 0 for x in fresh):
+                with pytest.raises(NoPerfectMatching):
+                    matcher.solve()
+                return False
+            mate = matcher.solve()
+            assert all((min(x, mate[x]), max(x, mate[x])) in weights for x in range(n))
+            assert _total(mate, weights) == _total(fresh, weights), seed
+            return True
+
+        for _ in range(6):
+            if not agrees_with_a_fresh_solve():
+                break
+            s = matcher._s
+            cycle = {
+                (min(x, y), max(x, y))
+                for b in range(n, 2 * n) if s.base[b] >= 0 for x, y in s.bedges[b]
+            }
+            inside = [
+                (u, v) for (u, v) in weights
+                if s.top[u] == s.top[v] != u and s.mate[u] != v
+                and ((u, v) in cycle) == structural and (u, v) in matcher._index
+            ]
+            if not inside:
+                break
+            u, v = rng.choice(inside)
+            if rng.random() < 0.5:
+                del weights[(u, v)]
+                matcher.set_weight(u, v, None)
+            else:
+                weights[(u, v)] += rng.randint(1, 6)
+                matcher.set_weight(u, v, weights[(u, v)])
+            changed += 1
+            if not agrees_with_a_fresh_solve():
+                break
+            x = rng.randrange(n)
+            for y in range(n):
+                key = (min(x, y), max(x, y))
+                if y != x and key in weights and rng.random() < 0.5:
+                    weights[key] = rng.randint(1, 4)
+                    matcher.set_weight(x, y, weights[key])
+    assert changed > 30
