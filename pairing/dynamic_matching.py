@@ -165,16 +165,20 @@ class DynamicMatcher:
         amount, they stay feasible, and the next solve need not free their ends.  Every edge
         stays feasible (slack only grows); the next solve looks again at each raised
         vertex's matched edge (``_keep_mates`` lowers the dual back where that keeps the
-        mate, else the vertex is freed), and frees a raised vertex inside a blossom.
+        mate, else the vertex is freed).  A vertex inside blossoms leaves them first
+        (``_dissolve``), which leaves two vertices single per blossom of positive dual.
         """
         if self._fresh:
             return  # the next solve starts from scratch: there is nothing to keep
-        dual = self._s.dual
+        s = self._s
         for v, amount in amounts.items():
             if amount < 0 or amount & 1:
                 raise ValueError(f"a dual can only be raised by an even amount, not {amount}")
-            if amount:
-                dual[v] += amount
+            if amount and not self._removed[v]:
+                # out of its blossoms first (their cycle edges would lose their tightness);
+                # the vertices this leaves single are roots of the next solve
+                self._dissolve(v)
+                s.dual[v] += amount
                 self._loose.add(v)
 
     # -- choosing among optimal matchings ------------------------------------------------
@@ -332,10 +336,10 @@ class DynamicMatcher:
             changes[u] = changes.get(u, 0) + 1
             changes[v] = changes.get(v, 0) + 1
         for x in self._loose:
-            # a raised dual: the matched edge may have lost its tightness, a blossom its own
+            # a raised dual: the matched edge may have lost its tightness
             if self._removed[x] or x in to_free:
                 continue
-            if s.top[x] != x:
+            if s.top[x] != x:  # in a blossom again (raised twice): freed
                 to_free.add(x)
             elif s.mate[x] >= 0:
                 conflicts.append((x, s.mate[x]))
@@ -782,6 +786,31 @@ class DynamicMatcher:
         s.ew[k] = 0
         self._spare.append(k)
 
+    def _dissolve(self, x: int) -> list[int]:
+        """Expand every blossom holding x, top-down, keeping the optimality conditions;
+        return the vertices this leaves single.
+
+        Adding a blossom's dual z to the (doubled) dual of each of its vertices keeps the
+        slack of every edge inside it and raises the slack of the edges leaving it by z: the
+        matched edge leaving its base is then no longer tight, and its ends are unmatched.
+        """
+        s = self._s
+        top, mate, dual = s.top, s.mate, s.dual
+        single: list[int] = []
+        while top[x] != x:
+            b = top[x]
+            z = dual[b]
+            base = s.base[b]
+            partner = mate[base]
+            if z:
+                for y in s.verts[b]:
+                    dual[y] += z
+            s.expand_blossom(b, True)
+            if z and partner >= 0:
+                mate[base] = mate[partner] = -1
+                single += (base, partner)
+        return single
+
     def _free(self, vertices: set[int]) -> set[int]:
         """Make each vertex a trivial blossom and single, keeping the optimality conditions;
         return every vertex left single (the given ones and those freed on the way)."""
@@ -791,20 +820,7 @@ class DynamicMatcher:
         stack = list(vertices)
         while stack:
             x = stack.pop()
-            while top[x] != x:
-                b = top[x]
-                z = dual[b]
-                base = s.base[b]
-                partner = mate[base]
-                if z:
-                    for y in s.verts[b]:
-                        dual[y] += z
-                s.expand_blossom(b, True)
-                if z and partner >= 0:
-                    # the matched edge leaving the blossom is no longer tight
-                    mate[base] = mate[partner] = -1
-                    stack.append(base)
-                    stack.append(partner)
+            stack.extend(self._dissolve(x))
             partner = mate[x]
             if partner >= 0:
                 mate[x] = mate[partner] = -1
