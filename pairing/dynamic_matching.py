@@ -758,11 +758,28 @@ class DynamicMatcher:
     def _drop_vertices(self, vertices: list[int]) -> None:
         """Mark the vertices removed and unmatched, and drop all their edges."""
         s = self._s
+        slot, eu, ev, ew, index, spare = self._slot, s.eu, s.ev, s.ew, self._index, self._spare
         for v in vertices:
             self._removed[v] = True
             s.mate[v] = -1
-            for k in list(s.inc[v]):
-                self._drop(k)
+            # each edge leaves the lists of its other end (as in _drop); v's own lists go whole
+            for k in s.inc[v]:
+                u = eu[k]
+                end = u == v  # the slot of the other end: 1 when it is ev[k]
+                a = ev[k] if end else u
+                inc, nbr = s.inc[a], s.nbr[a]
+                i = slot[2 * k + end]
+                last = inc[-1]
+                inc[i] = last
+                nbr[i] = nbr[-1]
+                slot[2 * last + (eu[last] != a)] = i
+                inc.pop()
+                nbr.pop()
+                del index[(v, a) if v < a else (a, v)]
+                ew[k] = 0
+                spare.append(k)
+            s.inc[v] = []
+            s.nbr[v] = []
             for y in self._dadj[v]:
                 self._dadj[y].pop(v, None)
             self._dadj[v] = {}
