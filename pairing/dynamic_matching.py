@@ -789,23 +789,16 @@ class DynamicMatcher:
     def _drop_vertices(self, vertices: list[int]) -> None:
         """Mark the vertices removed and unmatched, and drop all their edges."""
         s = self._s
-        slot, eu, ev, ew, index, spare = self._slot, s.eu, s.ev, s.ew, self._index, self._spare
+        eu, ev, ew, index, spare = s.eu, s.ev, s.ew, self._index, self._spare
         for v in vertices:
             self._removed[v] = True
             s.mate[v] = -1
             # each edge leaves the lists of its other end (as in _drop); v's own lists go whole
             for k in s.inc[v]:
                 u = eu[k]
-                end = u == v  # the slot of the other end: 1 when it is ev[k]
+                end = u == v  # the other end is ev[k]
                 a = ev[k] if end else u
-                inc, nbr = s.inc[a], s.nbr[a]
-                i = slot[2 * k + end]
-                last = inc[-1]
-                inc[i] = last
-                nbr[i] = nbr[-1]
-                slot[2 * last + (eu[last] != a)] = i
-                inc.pop()
-                nbr.pop()
+                self._unlist(k, end, a)
                 del index[(v, a) if v < a else (a, v)]
                 ew[k] = 0
                 spare.append(k)
@@ -820,19 +813,24 @@ class DynamicMatcher:
         last edge of the list takes its slot)."""
         s = self._s
         u, v = s.eu[k], s.ev[k]
-        slot, eu = self._slot, s.eu
-        for end, a in ((0, u), (1, v)):
-            inc, nbr = s.inc[a], s.nbr[a]
-            i = slot[2 * k + end]
-            last = inc[-1]
-            inc[i] = last
-            nbr[i] = nbr[-1]
-            slot[2 * last + (eu[last] != a)] = i
-            inc.pop()
-            nbr.pop()
+        self._unlist(k, 0, u)
+        self._unlist(k, 1, v)
         del self._index[(u, v) if u < v else (v, u)]
         s.ew[k] = 0
         self._spare.append(k)
+
+    def _unlist(self, k: int, end: int, a: int) -> None:
+        """Take edge k out of the lists of its end a (end 0: eu[k], 1: ev[k]) in constant
+        time: the last edge of the list takes its slot."""
+        s = self._s
+        inc, nbr, slot = s.inc[a], s.nbr[a], self._slot
+        i = slot[2 * k + end]
+        last = inc[-1]
+        inc[i] = last
+        nbr[i] = nbr[-1]
+        slot[2 * last + (s.eu[last] != a)] = i
+        inc.pop()
+        nbr.pop()
 
     def _dissolve(self, x: int) -> list[int]:
         """Expand every blossom holding x, top-down, keeping the optimality conditions;
@@ -863,7 +861,7 @@ class DynamicMatcher:
         """Make each vertex a trivial blossom and single, keeping the optimality conditions;
         return every vertex left single (the given ones and those freed on the way)."""
         s = self._s
-        top, mate, dual = s.top, s.mate, s.dual
+        top, mate = s.top, s.mate
         exposed: set[int] = set()
         stack = list(vertices)
         while stack:

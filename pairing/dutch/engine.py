@@ -28,11 +28,10 @@ from itertools import islice
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.players import Float, PlayerState, build_players
 from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
-from pairing.errors import NoValidPairing
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
+from pairing.errors import NoValidPairing
 from pairing.matching import max_weight_matching
-from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament
-from pairing.model import format_points
+from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament, format_points
 from pairing.trf import next_round_number
 
 __all__ = ["pair_round"]
@@ -582,7 +581,6 @@ def _pair(
         remainder = [
             x for x in range(mdp_count, size) if mate[bracket[x]] >= resident_first_vertex
         ]
-        pos = {x: idx for idx, x in enumerate(remainder)}
         rpairs = sum(1 for x in remainder if mate[bracket[x]] < bracket[x])
 
         def term(s_pos: int) -> int:

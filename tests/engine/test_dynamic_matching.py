@@ -331,6 +331,23 @@ def test_raise_duals_takes_even_amounts_only() -> None:
     assert matcher.pair_if_optimal(0, 1) is True
 
 
+def _agrees_with_a_fresh_solve(
+    matcher: DynamicMatcher, n: int, weights: dict[tuple[int, int], int]
+) -> bool:
+    """Solve warm and from scratch: the same weight, or no perfect matching for either."""
+    fresh = max_weight_matching(
+        n, [(a, b, w) for (a, b), w in weights.items()], max_cardinality=True
+    )
+    if any(x < 0 for x in fresh):
+        with pytest.raises(NoPerfectMatching):
+            matcher.solve()
+        return False
+    mate = matcher.solve()
+    assert all((min(x, mate[x]), max(x, mate[x])) in weights for x in range(n))
+    assert _total(mate, weights) == _total(fresh, weights)
+    return True
+
+
 @pytest.mark.parametrize("structural", [True, False])
 def test_changes_inside_blossoms_match_fresh_solves(structural: bool) -> None:
     """Edges inside a blossom (white box: picked from the solver's blossoms) are taken out or
@@ -345,22 +362,8 @@ def test_changes_inside_blossoms_match_fresh_solves(structural: bool) -> None:
         matcher = DynamicMatcher(n)
         matcher.margin = 64
         matcher.set_weights((u, v, w) for (u, v), w in weights.items())
-
-        def agrees_with_a_fresh_solve() -> bool:
-            fresh = max_weight_matching(
-                n, [(a, b, w) for (a, b), w in weights.items()], max_cardinality=True
-            )
-            if any(x < 0 for x in fresh):
-                with pytest.raises(NoPerfectMatching):
-                    matcher.solve()
-                return False
-            mate = matcher.solve()
-            assert all((min(x, mate[x]), max(x, mate[x])) in weights for x in range(n))
-            assert _total(mate, weights) == _total(fresh, weights), seed
-            return True
-
         for _ in range(6):
-            if not agrees_with_a_fresh_solve():
+            if not _agrees_with_a_fresh_solve(matcher, n, weights):
                 break
             s = matcher._s
             cycle = {
@@ -382,7 +385,7 @@ def test_changes_inside_blossoms_match_fresh_solves(structural: bool) -> None:
                 weights[(u, v)] += rng.randint(1, 6)
                 matcher.set_weight(u, v, weights[(u, v)])
             changed += 1
-            if not agrees_with_a_fresh_solve():
+            if not _agrees_with_a_fresh_solve(matcher, n, weights):
                 break
             x = rng.randrange(n)
             for y in range(n):
