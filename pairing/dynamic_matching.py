@@ -69,6 +69,8 @@ __all__ = ["DynamicMatcher", "NoPerfectMatching"]
 BULK_SHARE = 16
 """Changes that would free more than n / BULK_SHARE vertices are solved from scratch."""
 
+_UNSET = object()  # no pending weight (None is one: the edge is taken out)
+
 
 class NoPerfectMatching(PairingError):
     """The graph as it now is has no perfect matching (on the vertices not removed)."""
@@ -126,13 +128,13 @@ class DynamicMatcher:
         """``set_weight`` for each (u, v, weight) in turn (a new bracket sets tens of
         thousands of weights at once)."""
         n, pending, index, ew, dadj = self.n, self._pending, self._index, self._s.ew, self._dadj
+        unset = _UNSET
         for u, v, weight in edges:
             key = (u, v) if u < v else (v, u)
             if u == v or key[0] < 0 or key[1] >= n:
                 raise ValueError(f"bad edge ({u}, {v})")
-            if key in pending:
-                current = pending[key]
-            else:
+            current = pending.get(key, unset)
+            if current is unset:
                 k = index.get(key)
                 current = dadj[u].get(v) if k is None else ew[k]
             if current != weight:
