@@ -599,9 +599,9 @@ def _pair(
         # lower one needs no exchange and has the smallest BSN sum: the Art. 4.3.2 terms
         # would change nothing, and the S1-S2 pairs keep their bare weights (see below).
         if not all(s1_type(x) for x in remainder[:rpairs]):
-            # A pair gains the term of its higher player; raising each player's (doubled)
-            # dual by twice its term, where positive, keeps every pair feasible and the
-            # optimal matching's S1-S2 pairs tight: the matcher re-pairs only the others.
+            # A pair's weight gains twice the term of its higher player (``ew``); raising
+            # each player's doubled dual by twice that gain, where positive, keeps every
+            # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
             m.raise_duals({
                 bracket[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
             })
