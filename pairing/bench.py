@@ -155,7 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="fresh processes per state; the least CPU time is printed (default 3)",
     )
     args = parser.parse_args(argv)
-    repeat = max(args.repeat, 1)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    repeat = args.repeat
     sizes = {int(s) for s in args.sizes.split(",") if s.strip()}
     print(HEADER)
     for path in args.file:

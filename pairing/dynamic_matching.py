@@ -342,9 +342,7 @@ class DynamicMatcher:
             # a raised dual: the matched edge may have lost its tightness
             if self._removed[x] or x in to_free:
                 continue
-            if s.top[x] != x:  # in a blossom again (raised twice): freed
-                to_free.add(x)
-            elif s.mate[x] >= 0:
+            if s.mate[x] >= 0:  # (raise_duals took x out of its blossoms)
                 conflicts.append((x, s.mate[x]))
                 changes.setdefault(x, 0)
                 changes.setdefault(s.mate[x], 0)
@@ -482,17 +480,7 @@ class DynamicMatcher:
         for v in gone:
             removed[v] = True
         self._pending_removal.clear()
-        edges = self._all_edges()
-        for v in gone:
-            for y in self._s.nbr[v]:
-                edges.pop((v, y) if v < y else (y, v), None)
-            for y in self._dadj[v]:
-                edges.pop((v, y) if v < y else (y, v), None)
-        for key, weight in self._pending.items():
-            if weight is None or removed[key[0]] or removed[key[1]]:
-                edges.pop(key, None)
-            else:
-                edges[key] = weight
+        edges = self._edges_after_changes(gone)
         self._pending.clear()
         self._loose.clear()
         self._fresh = False
@@ -516,11 +504,21 @@ class DynamicMatcher:
             edges.update(((x, y), weight) for y, weight in row.items() if x < y)
         return edges
 
-    def _edges_after_changes(self) -> dict[tuple[int, int], int]:
-        """Every edge (in the solver or dormant) with the pending changes applied."""
+    def _edges_after_changes(self, gone: set[int] | None = None) -> dict[tuple[int, int], int]:
+        """Every edge (in the solver or dormant) with the pending changes applied.
+
+        With ``gone``, the vertices just marked removed: their edges are left out, and so is
+        every pending weight that names a removed vertex.
+        """
         edges = self._all_edges()
+        removed = self._removed
+        for v in gone or ():
+            for y in self._s.nbr[v]:
+                edges.pop((v, y) if v < y else (y, v), None)
+            for y in self._dadj[v]:
+                edges.pop((v, y) if v < y else (y, v), None)
         for key, weight in self._pending.items():
-            if weight is None:
+            if weight is None or (gone is not None and (removed[key[0]] or removed[key[1]])):
                 edges.pop(key, None)
             else:
                 edges[key] = weight
