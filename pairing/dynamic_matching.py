@@ -886,7 +886,7 @@ class DynamicMatcher:
                 s.set_label(b, _FREE)
                 s.labeledge[b] = None
         s.heap_sf.clear()
-        s.heap_ss.clear()
+        s.clear_ss()
         s.heap_t.clear()
         s.queue.clear()
         s.fbest = [-1] * self.n

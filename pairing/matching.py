@@ -175,7 +175,16 @@ class _Blossom:
         # look at all their S-neighbours before the next dual change, not at once (many are
         # labelled again, or dissolved again, before it).
         self.unsure: list[tuple[int, int]] = []
-        self.heap_ss: list[tuple[int, int, int, int]] = []
+        # delta_3 from per-vertex lists: scanning S-vertex v sorts its edges to other
+        # S-vertices (key, edge, generation of the other end) into ss_list[v], numbered
+        # ss_serial[v]; heap_ss holds only each list's first entry still valid, as (key, edge,
+        # serial, v, position).  A list dies with its vertex's label (a new serial, or
+        # lgen[v] past ss_gen[v]) without its entries being looked at one by one.
+        self.heap_ss: list[tuple[int, int, int, int, int]] = []
+        self.ss_list: list[list[tuple[int, int, int]] | None] = [None] * n
+        self.ss_serial = [0] * n
+        self.ss_gen = [0] * n
+        self.ss_count = 0
         self.heap_t: list[tuple[int, int, int]] = []
 
     # -- blossom helpers ------------------------------------------------------------------
@@ -515,6 +524,33 @@ class _Blossom:
                         mate[z], mate[t] = t, z
                         break
 
+    def next_ss(self) -> None:
+        """Take the first entry off heap_ss and put in its place the next entry of the same
+        vertex's list that is still valid (an entry once stale stays stale: generations only
+        grow, and two S-vertices once in one blossom stay there while they are S)."""
+        _, _, serial, x, i = heapq.heappop(self.heap_ss)
+        if self.ss_serial[x] != serial:
+            return  # x was scanned again since: a newer list replaced this one
+        if self.lgen[x] != self.ss_gen[x]:
+            self.ss_list[x] = None  # x was labelled again: its list is dead
+            return
+        entries = self.ss_list[x]
+        assert entries is not None
+        eu, ev, lgen, top = self.eu, self.ev, self.lgen, self.top
+        tx = top[x]
+        for i in range(i + 1, len(entries)):
+            key, k, g = entries[i]
+            y = eu[k] + ev[k] - x
+            if lgen[y] == g and top[y] != tx:
+                heapq.heappush(self.heap_ss, (key, k, serial, x, i))
+                return
+        self.ss_list[x] = None
+
+    def clear_ss(self) -> None:
+        """Forget every S-S list (between runs)."""
+        self.heap_ss.clear()
+        self.ss_list = [None] * self.n
+
     def decode_duals(self) -> None:
         """Turn the stored duals into real ones (total becomes 0)."""
         n, total, dual, label, top, parent = (
@@ -683,6 +719,7 @@ class _Blossom:
         dual, top, label, mate, root = self.dual, self.top, self.label, self.mate, self.root
         lgen, bgen = self.lgen, self.bgen
         heap_sf, heap_ss, heap_t = self.heap_sf, self.heap_ss, self.heap_t
+        ss_list, ss_serial, ss_gen = self.ss_list, self.ss_serial, self.ss_gen
         fbest, fbest_key, fbest_gen = self.fbest, self.fbest_key, self.fbest_gen
         heappush, heappop = heapq.heappush, heapq.heappop
         queue, unsure = self.queue, self.unsure
@@ -710,6 +747,7 @@ class _Blossom:
                     continue
                 dv = dual[v]
                 total = self.total
+                waiting: list[tuple[int, int, int]] = []
                 for w, k in zip(nbr[v], inc[v]):
                     bw = top[w]
                     if bw == top[v]:
@@ -717,12 +755,12 @@ class _Blossom:
                     lw = label[bw]
                     if lw == _S:
                         key = dv + dual[w] - 2 * ew[k]
-                        # A tight edge inside one tree would make a blossom: it waits in
-                        # heap_ss (delta_3 = 0) until the scan finds no augmenting path, so
-                        # that blossoms form only when needed (the ladder-shaped weights of
-                        # the Dutch remainder made ~64 blossoms per augmentation otherwise).
+                        # A tight edge inside one tree would make a blossom: it waits for
+                        # delta_3 (= 0) until the scan finds no augmenting path, so that
+                        # blossoms form only when needed (the ladder-shaped weights of the
+                        # Dutch remainder made ~64 blossoms per augmentation otherwise).
                         if key - 2 * total > 0 or root[top[v]] == root[bw]:
-                            heappush(heap_ss, (key, k, lgen[eu[k]], lgen[ev[k]]))
+                            waiting.append((key, k, lgen[w]))
                             continue
                         base_v = self.scan_blossom(v, w)
                         if base_v >= 0:
@@ -750,6 +788,13 @@ class _Blossom:
                             fbest_key[w] = key
                             fbest_gen[w] = (lgen[w], lgen[v])
                             heappush(heap_sf, (key, k, lgen[eu[k]], lgen[ev[k]]))
+                if waiting and label[top[v]] == _S:
+                    waiting.sort()
+                    self.ss_count += 1
+                    serial = ss_serial[v] = self.ss_count
+                    ss_list[v] = waiting
+                    ss_gen[v] = lgen[v]
+                    heappush(heap_ss, (waiting[0][0], waiting[0][1], serial, v, 0))
             # Dual change (Galil, section 3: delta_1 .. delta_4).
             if unsure:
                 looked: set[int] = set()
@@ -784,16 +829,19 @@ class _Blossom:
                     if fbest[x] == k and lgen[x] == gx and label[top[x]] == _FREE:
                         self.push_free_edges(x)
             while heap_ss:
-                key, k, gu, gv = heap_ss[0]
-                u, v = eu[k], ev[k]
-                if lgen[u] == gu and lgen[v] == gv and top[u] != top[v]:
+                key, k, serial, x, i = heap_ss[0]
+                if (
+                    ss_serial[x] == serial and lgen[x] == ss_gen[x]
+                    and lgen[eu[k] + ev[k] - x] == ss_list[x][i][2]
+                    and top[eu[k]] != top[ev[k]]
+                ):
                     slack = key - 2 * total
                     if slack % 2:
                         raise AssertionError("odd slack between S-vertices")
                     if delta is None or slack // 2 < delta:
                         delta, kind = slack // 2, 3
                     break
-                heappop(heap_ss)
+                self.next_ss()
             while heap_t:
                 key, b, g = heap_t[0]
                 if bgen[b] == g:
@@ -814,7 +862,8 @@ class _Blossom:
                     v, w = w, v
                 self.assign_label(w, _T, v)
             elif kind == 3:
-                k = heappop(heap_ss)[1]
+                k = heap_ss[0][1]
+                self.next_ss()
                 v, w = eu[k], ev[k]
                 base_v = self.scan_blossom(v, w)
                 if base_v >= 0:
