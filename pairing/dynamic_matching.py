@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import chain, compress, count, repeat
-from operator import add, and_, eq, ge, is_not, lshift, ne, not_, sub
+from operator import add, and_, eq, ge, is_not, lshift, ne, not_, or_, sub
 
 from pairing.errors import PairingError
 from pairing.matching import (
@@ -117,6 +117,9 @@ class DynamicMatcher:
         self._structural: set[tuple[int, int]] | None = None  # cycle edges of the blossoms
         self._slot: list[int] = []  # 2k, 2k+1: where edge k sits in inc[eu[k]], inc[ev[k]]
         self._fresh = True  # the next solve starts from scratch (nothing solved yet)
+        # replace_region waiting for the next solve: region and settled masks, new edges
+        self._replacement: tuple[bytearray, bytearray, list[int], list[int], list[int]] | None
+        self._replacement = None
 
     # -- changes (applied by the next solve) ----------------------------------------------
 
@@ -161,6 +164,45 @@ class DynamicMatcher:
         heaviest edges all lead elsewhere).  Only the speed depends on the guess."""
         self._suggested.extend((u, v) if u < v else (v, u) for u, v in pairs)
 
+    def replace_region(
+        self, region: Iterable[int], settled: Iterable[int],
+        us: list[int], vs: list[int], ws: list[int],
+    ) -> None:
+        """Replace every edge between two vertices of the region, except between two
+        settled ones, by the edges (us[i], vs[i], ws[i]) (each joins two region vertices,
+        not both settled, with an int weight; a pair not listed has no edge).
+
+        A new bracket re-weighs all its pairs at once: the next solve starts from scratch,
+        from these lists, without handling the pairs one by one.  Changes made before are
+        applied first; a change made after it applies on top of it.
+        """
+        if self._replacement is not None or self._pending:
+            # rare: fold the earlier changes in (each pair of the region set explicitly)
+            inside, keep = set(region), set(settled)
+            given = {(u, v) if u < v else (v, u) for u, v in zip(us, vs)}
+            self.set_weights(
+                (u, v, None)
+                for (u, v) in self._edges_after_changes()
+                if u in inside and v in inside and not (u in keep and v in keep)
+                and (u, v) not in given
+            )
+            self.set_weights(zip(us, vs, ws))
+            return
+        in_region = bytearray(self.n)
+        for v in region:
+            in_region[v] = 1
+        is_settled = bytearray(self.n)
+        for v in settled:
+            is_settled[v] = 1
+        for u, v in zip(us, vs):
+            if u == v or not 0 <= min(u, v) or max(u, v) >= self.n:
+                raise ValueError(f"bad edge ({u}, {v})")
+            if not (in_region[u] and in_region[v]) or (is_settled[u] and is_settled[v]):
+                raise ValueError(f"edge ({u}, {v}) outside the replaced pairs")
+        low = list(map(min, us, vs))
+        high = list(map(max, us, vs))
+        self._replacement = (in_region, is_settled, low, high, list(ws))
+
     def raise_duals(self, amounts: dict[int, int]) -> None:
         """Add amounts[v] (even, >= 0) to the (doubled) dual of each vertex v.
 
@@ -199,7 +241,10 @@ class DynamicMatcher:
         None (undecided: the search met a blossom or an odd cycle of tight edges, where a
         path may exist that this search cannot see; re-weigh and ``solve`` instead).
         """
-        if self._pending or self._fresh or self._loose or not self._settle_removals():
+        if (
+            self._pending or self._fresh or self._loose or self._replacement is not None
+            or not self._settle_removals()
+        ):
             return None
         s = self._s
         mate, dual, top, ew, nbr, inc = s.mate, s.dual, s.top, s.ew, s.nbr, s.inc
@@ -288,7 +333,7 @@ class DynamicMatcher:
     def solve(self) -> list[int]:
         """Return mate (-1 for removed vertices) of a maximum weight perfect matching."""
         while True:
-            if self._fresh or self._bulk_change():
+            if self._fresh or self._replacement is not None or self._bulk_change():
                 # a change of most edges (a new bracket): solve from scratch right away,
                 # without first storing each change in the solver
                 self._solve_bulk()
@@ -480,11 +525,17 @@ class DynamicMatcher:
         for v in gone:
             removed[v] = True
         self._pending_removal.clear()
-        edges = self._edges_after_changes(gone)
+        if self._pending:
+            edges = self._edges_after_changes(gone)
+            eu, ev, ew = [u for u, _ in edges], [v for _, v in edges], list(edges.values())
+        else:
+            eu, ev, ew = self._edge_lists()
         self._pending.clear()
+        if self._replacement is not None:
+            eu, ev, ew = self._replaced(eu, ev, ew)
         self._loose.clear()
         self._fresh = False
-        self._solve_afresh(edges)
+        self._solve_afresh(eu, ev, ew)
         s = self._s
         for v in range(self.n):
             if removed[v]:
@@ -496,6 +547,53 @@ class DynamicMatcher:
         self._tidy()
 
     # -- dormant edges -----------------------------------------------------------------------
+
+    def _edge_lists(self) -> tuple[list[int], list[int], list[int]]:
+        """Every edge (in the solver or dormant) between two vertices not removed, as
+        three lists (u < v, v, weight)."""
+        s, removed = self._s, self._removed
+        ids = [k for k in self._index.values()]
+        at_removed = removed.__getitem__
+        live = list(map(
+            not_, map(or_, map(at_removed, map(s.eu.__getitem__, ids)),
+                      map(at_removed, map(s.ev.__getitem__, ids)))
+        ))
+        ids = list(compress(ids, live))
+        us = list(map(s.eu.__getitem__, ids))
+        vs = list(map(s.ev.__getitem__, ids))
+        lows = list(map(min, us, vs))
+        highs = list(map(max, us, vs))
+        ws = list(map(s.ew.__getitem__, ids))
+        for x, row in enumerate(self._dadj):
+            if row and not removed[x]:
+                for y, weight in row.items():
+                    if x < y and not removed[y]:
+                        lows.append(x)
+                        highs.append(y)
+                        ws.append(weight)
+        return lows, highs, ws
+
+    def _replaced(
+        self, eu: list[int], ev: list[int], ew: list[int]
+    ) -> tuple[list[int], list[int], list[int]]:
+        """The edge lists with the waiting ``replace_region`` applied."""
+        assert self._replacement is not None
+        in_region, is_settled, us, vs, ws = self._replacement
+        self._replacement = None
+        at_region, at_settled = in_region.__getitem__, is_settled.__getitem__
+        replaced = map(
+            and_,
+            map(and_, map(at_region, eu), map(at_region, ev)),
+            map(not_, map(and_, map(at_settled, eu), map(at_settled, ev))),
+        )
+        keep = list(map(not_, replaced))
+        at_removed = self._removed.__getitem__
+        new = list(map(not_, map(or_, map(at_removed, us), map(at_removed, vs))))
+        return (
+            list(compress(eu, keep)) + list(compress(us, new)),
+            list(compress(ev, keep)) + list(compress(vs, new)),
+            list(compress(ew, keep)) + list(compress(ws, new)),
+        )
 
     def _all_edges(self) -> dict[tuple[int, int], int]:
         s = self._s
@@ -612,8 +710,7 @@ class DynamicMatcher:
         return kept
 
     def _certify_warm(
-        self, keys: list[tuple[int, int]], eu: list[int], ev: list[int], ew: list[int],
-        left: list[int],
+        self, eu: list[int], ev: list[int], ew: list[int], left: list[int]
     ) -> list[int]:
         """Bring the edges left out of a solve from scratch in until the duals cover them all.
 
@@ -632,7 +729,8 @@ class DynamicMatcher:
             if not missing:
                 break
             for i in missing:
-                self._pending[keys[left[i]]] = ew[left[i]]
+                k = left[i]
+                self._pending[(eu[k], ev[k])] = ew[k]
             stay = [True] * len(left)
             for i in missing:
                 stay[i] = False
@@ -641,7 +739,7 @@ class DynamicMatcher:
             per_vertex *= 2
         return left
 
-    def _solve_afresh(self, edges: dict[tuple[int, int], int]) -> None:
+    def _solve_afresh(self, eu: list[int], ev: list[int], ew: list[int]) -> None:
         """Solve the graph from scratch and keep the solver's state for the next changes.
 
         A large change (a new bracket re-weighs all its pairs) is cheaper solved anew, on
@@ -654,32 +752,32 @@ class DynamicMatcher:
         The pairs offered by ``suggest`` join the candidates too.
         """
         suggested, self._suggested = self._suggested, []
-        keys = list(edges)
-        eu = [u for u, _ in keys]
-        ev = [v for _, v in keys]
-        ew = list(edges.values())
         n = self.n
         live = [v for v in range(n) if not self._removed[v]]
         if min(ew, default=0) < 0:
             # weights below zero: solve for a perfect matching directly, from every vertex
             solver = _Blossom(n, eu, ev, ew)
             solver.solve(True, live)
-            chosen = list(range(len(keys)))
+            chosen = list(range(len(ew)))
         else:
             # The previous matching, where it is still one of the remaining vertices (a
             # finalized pair leaves with both its players), keeps a perfect matching among
             # the candidates: they are solved for one, from fitted duals.
             mate = self._s.mate
-            kept = [(v, mate[v]) for v in live if v < mate[v] and not self._removed[mate[v]]]
-            perfect = 2 * len(kept) == len(live) and all(pair in edges for pair in kept)
+            kept = sum(1 for v in live if v < mate[v] and not self._removed[mate[v]])
+            # the edges of the previous matching that are still here
+            matched = list(compress(count(), map(eq, map(mate.__getitem__, eu), ev)))
+            perfect = 2 * kept == len(live) and len(matched) == kept
             if len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
-                chosen = list(range(len(keys)))
+                chosen = list(range(len(ew)))
             else:
                 chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
-                extra = (kept if perfect else []) + [pair for pair in suggested if pair in edges]
+                extra = matched if perfect else []
+                if suggested:
+                    wanted = set(suggested)
+                    extra += compress(count(), map(wanted.__contains__, zip(eu, ev)))
                 if extra:
-                    index = dict(zip(keys, range(len(keys))))
-                    chosen = sorted(set(chosen).union(map(index.__getitem__, extra)))
+                    chosen = sorted(set(chosen).union(extra))
             solver = _Blossom(
                 n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
             )
@@ -689,17 +787,15 @@ class DynamicMatcher:
             else:
                 solver.solve(False)
         self._s = solver
-        self._index = {}
         self._spare = []
         self._dadj = [{} for _ in range(n)]
-        for i, k in enumerate(chosen):
-            self._index[keys[k]] = i
+        self._index = dict(zip(zip(solver.eu, solver.ev), count()))
         self._find_slots()
         self._tidy()
-        outside = bytearray(b"\x01") * len(keys)
+        outside = bytearray(b"\x01") * len(ew)
         for k in chosen:
             outside[k] = 0
-        left = self._certify_warm(keys, eu, ev, ew, list(compress(range(len(keys)), outside)))
+        left = self._certify_warm(eu, ev, ew, list(compress(range(len(ew)), outside)))
         solver = self._s
         # the other edges are feasible under the certified duals: added as they are, or
         # left dormant when their slack is at least the margin
@@ -730,7 +826,7 @@ class DynamicMatcher:
         solver.eu.extend(map(eu.__getitem__, left))
         solver.ev.extend(map(ev.__getitem__, left))
         solver.ew.extend(map(ew.__getitem__, left))
-        self._index.update(zip(map(keys.__getitem__, left), count(first)))
+        self._index.update(zip(zip(solver.eu[first:], solver.ev[first:]), count(first)))
         nbr, inc, slot = solver.nbr, solver.inc, self._slot
         slot.extend([0] * (2 * len(left)))
         for i, k in enumerate(left, first):

@@ -69,6 +69,18 @@ class _Matcher:
         for u, v, weight in edges:
             self.set(u, v, weight or 0)
 
+    def replace_region(
+        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
+    ) -> None:
+        """Take out every pair of two region vertices, except two settled ones, then give
+        the pairs (us[i], vs[i]) the weights ws[i]."""
+        inside, keep = set(region), set(settled)
+        for u, v in list(self.w):
+            if u in inside and v in inside and not (u in keep and v in keep):
+                del self.w[(u, v)]
+        for u, v, weight in zip(us, vs, ws):
+            self.set(u, v, weight)
+
     def get(self, u: int, v: int) -> int:
         return self.w.get((u, v) if u < v else (v, u), 0)
 
@@ -157,6 +169,11 @@ class _WarmMatcher(_Matcher):
         """``set`` for each (u, v, weight); the matcher takes a weight of None (not 0, a
         real weight there) as no edge."""
         self.dynamic.set_weights(edges)
+
+    def replace_region(
+        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
+    ) -> None:
+        self.dynamic.replace_region(region, settled, us, vs, ws)
 
     def get(self, u: int, v: int) -> int:
         return self.dynamic.weight(u, v) or 0
@@ -496,27 +513,35 @@ def _pair(
                 [players[v].score for v in bracket[:size]],
                 min(players[v].score for v in bracket),
             )
-        # Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group ([C8]).
+        # Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group ([C8]),
+        # every pair of them but those of two MDPs (already weighed in the bracket above).
+        # bw keeps those of the bracket, which the generation order reads and changes.
         bw: dict[tuple[int, int], int] = {}
+        his: list[int] = []
+        los: list[int] = []
+        ws: list[int] = []
         for li in range(mdp_count, len(bracket)):
             lo = bracket[li]
             cur, nxt = li < size, li >= size and not ppb
             compatible_with_lo = ok[lo]
             by_signature: dict[int, int] = {}  # the weight is the same for equal signatures
-            weights: list[tuple[int, int, int | None]] = []  # one row at a time (memory)
             for si in range(li):
                 hi = bracket[si]
                 if not compatible_with_lo[hi]:
-                    weights.append((hi, lo, None))
                     continue
                 w = by_signature.get(signature[hi])
                 if w is None:
                     w = by_signature[signature[hi]] = base(
                         hi, lo, cur, nxt, completion=special, final_next=final_next, psd=psd,
                     )
-                bw[(li, si)] = w
-                weights.append((hi, lo, w or None))
-            m.set_many(weights)
+                if cur:
+                    bw[(li, si)] = w
+                if w:
+                    his.append(hi)
+                    los.append(lo)
+                    ws.append(w)
+        m.replace_region(bracket, bracket[:mdp_count], his, los, ws)
+        del his, los, ws
         # The heaviest pairs of a player of the next score group lead to this bracket
         # ([C8] counts a higher score); the pairs the matching mostly needs are within the
         # group: offer the matcher a few of those, each player's next compatible ones.

@@ -394,3 +394,76 @@ def test_changes_inside_blossoms_match_fresh_solves(structural: bool) -> None:
                     weights[key] = rng.randint(1, 4)
                     matcher.set_weight(x, y, weights[key])
     assert changed > 30
+
+
+@pytest.mark.parametrize("margin", [None, 64])
+def test_replaced_regions_match_fresh_solves(margin: int | None) -> None:
+    """``replace_region`` (a new bracket): every pair of two region vertices but two
+    settled ones loses its edge, then the given edges come in; pairs outside the region and
+    settled pairs keep theirs.  Sometimes a change comes before the replacement (folded into
+    it) or after it (applied on top), and pairs are taken out between solves."""
+    before = after = 0
+    for seed in range(30):
+        rng = random.Random(9100 + seed)
+        n = 40  # dense: the solve from scratch takes the candidate-edge path
+        weights = {(u, v): rng.randint(1, 50) for u in range(n) for v in range(u + 1, n)}
+        matcher = DynamicMatcher(n)
+        matcher.margin = margin
+        matcher.set_weights((u, v, w) for (u, v), w in weights.items())
+        live = list(range(n))
+        for _ in range(4):
+            fresh = max_weight_matching(
+                n, [(a, b, w) for (a, b), w in weights.items()], max_cardinality=True
+            )
+            if any(fresh[x] < 0 for x in live):
+                with pytest.raises(NoPerfectMatching):
+                    matcher.solve()
+                break
+            mate = matcher.solve()
+            assert all((min(x, mate[x]), max(x, mate[x])) in weights for x in live)
+            assert _total(mate, weights) == _total(fresh, weights), seed
+            if rng.random() < 0.5:
+                x = rng.choice(live)
+                y = matcher.mates()[x]
+                for z in (x, y):
+                    matcher.remove_vertex(z)
+                    live.remove(z)
+                weights = {key: w for key, w in weights.items() if not set(key) & {x, y}}
+            region = rng.sample(live, rng.randint(2, len(live)))
+            settled = set(rng.sample(region, rng.randint(0, len(region) // 3)))
+            if rng.random() < 0.3:  # a change before the replacement
+                u, v = sorted(rng.sample(live, 2))
+                weights[(u, v)] = rng.randint(1, 50)
+                matcher.set_weight(u, v, weights[(u, v)])
+                before += 1
+            for key in [k for k in weights if set(k) <= set(region) and not set(k) <= settled]:
+                del weights[key]
+            new = {
+                (min(u, v), max(u, v)): rng.randint(1, 50) * rng.choice((1, 64))
+                for i, u in enumerate(region) for v in region[i + 1:]
+                if not {u, v} <= settled and rng.random() < 0.8
+            }
+            weights.update(new)
+            matcher.replace_region(
+                region, settled, [v for v, _ in new], [u for _, u in new], list(new.values())
+            )
+            if rng.random() < 0.3:  # a change after it
+                u, v = sorted(rng.sample(live, 2))
+                if rng.random() < 0.5:
+                    weights.pop((u, v), None)
+                    matcher.set_weight(u, v, None)
+                else:
+                    weights[(u, v)] = rng.randint(1, 50)
+                    matcher.set_weight(u, v, weights[(u, v)])
+                after += 1
+    assert before > 5 and after > 5
+
+
+def test_replace_region_refuses_pairs_it_does_not_replace() -> None:
+    matcher = DynamicMatcher(6)
+    with pytest.raises(ValueError, match="outside the replaced pairs"):
+        matcher.replace_region([0, 1, 2], [0, 1], [0], [1], [5])  # two settled vertices
+    with pytest.raises(ValueError, match="outside the replaced pairs"):
+        matcher.replace_region([0, 1, 2], [], [0], [4], [5])  # 4 is not in the region
+    with pytest.raises(ValueError, match="bad edge"):
+        matcher.replace_region([0, 1, 2], [], [1], [1], [5])
