@@ -111,6 +111,10 @@ class DynamicMatcher:
         self._spare: list[int] = []  # edge ids free for reuse
         self._removed = [False] * n
         self._pending: dict[tuple[int, int], int | None] = {}
+        # some pending change adds an edge or moves a weight by the margin or more (taking
+        # edges out, as the generation order does with the pairs it rules out, never does:
+        # the warm run settles that)
+        self._large = False
         self._pending_removal: list[int] = []
         self._loose: set[int] = set()  # raised duals: matched edges to look at again
         self._suggested: list[tuple[int, int]] = []  # candidates for the next fresh solve
@@ -132,6 +136,7 @@ class DynamicMatcher:
         thousands of weights at once)."""
         n, pending, index, ew, dadj = self.n, self._pending, self._index, self._s.ew, self._dadj
         unset = _UNSET
+        margin, large = self.margin, self._large
         for u, v, weight in edges:
             key = (u, v) if u < v else (v, u)
             if u == v or key[0] < 0 or key[1] >= n:
@@ -142,6 +147,11 @@ class DynamicMatcher:
                 current = dadj[u].get(v) if k is None else ew[k]
             if current != weight:
                 pending[key] = weight
+                if not large and weight is not None and (
+                    current is None or margin is None or abs(weight - current) >= margin
+                ):
+                    large = True
+        self._large = large
 
     def weight(self, u: int, v: int) -> int | None:
         key = (u, v) if u < v else (v, u)
@@ -194,13 +204,19 @@ class DynamicMatcher:
         is_settled = bytearray(self.n)
         for v in settled:
             is_settled[v] = 1
-        for u, v in zip(us, vs):
-            if u == v or not 0 <= min(u, v) or max(u, v) >= self.n:
-                raise ValueError(f"bad edge ({u}, {v})")
-            if not (in_region[u] and in_region[v]) or (is_settled[u] and is_settled[v]):
-                raise ValueError(f"edge ({u}, {v}) outside the replaced pairs")
         low = list(map(min, us, vs))
         high = list(map(max, us, vs))
+        at_region, at_settled = in_region.__getitem__, is_settled.__getitem__
+        if low and (
+            any(map(eq, low, high)) or min(low) < 0 or max(high) >= self.n
+            or not all(map(at_region, low)) or not all(map(at_region, high))
+            or any(map(and_, map(at_settled, low), map(at_settled, high)))
+        ):
+            for u, v in zip(us, vs):  # name the first wrong edge
+                if u == v or not 0 <= min(u, v) or max(u, v) >= self.n:
+                    raise ValueError(f"bad edge ({u}, {v})")
+                if not (in_region[u] and in_region[v]) or (is_settled[u] and is_settled[v]):
+                    raise ValueError(f"edge ({u}, {v}) outside the replaced pairs")
         self._replacement = (in_region, is_settled, low, high, list(ws))
 
     def raise_duals(self, amounts: dict[int, int]) -> None:
@@ -398,6 +414,7 @@ class DynamicMatcher:
                 if u not in to_free and v not in to_free and u not in kept and v not in kept:
                     to_free.add(u if changes[u] >= changes[v] else v)
         self._pending.clear()
+        self._large = False
         # a previous run that stopped to let dormant edges in may have left vertices single
         to_free.update(v for v in range(self.n) if s.mate[v] < 0 and not self._removed[v])
         exposed = self._free(to_free) if to_free else set()
@@ -464,7 +481,7 @@ class DynamicMatcher:
         pending = self._pending
         if len(pending) * BULK_SHARE <= self.n:
             return False
-        if self.margin is not None and not self._moves_by_margin():
+        if self.margin is not None and not self._large:
             return False
         index, ew = self._index, self._s.ew
         self._structural = None
@@ -477,18 +494,6 @@ class DynamicMatcher:
                 ends.add(u)
                 if len(ends) * BULK_SHARE > self.n:
                     return True
-        return False
-
-    def _moves_by_margin(self) -> bool:
-        """Whether a pending change adds an edge or moves a weight by the margin or more
-        (taking edges out, as the generation order does with the pairs it rules out, never
-        makes a change large: the warm run settles it)."""
-        index, ew, dadj, margin = self._index, self._s.ew, self._dadj, self.margin
-        for (u, v), weight in self._pending.items():
-            k = index.get((u, v))
-            old = ew[k] if k is not None else dadj[u].get(v)
-            if weight is not None and (old is None or abs(weight - old) >= margin):
-                return True
         return False
 
     def _conflicts(self, u: int, v: int, k: int | None, weight: int | None) -> bool:
@@ -531,6 +536,7 @@ class DynamicMatcher:
         else:
             eu, ev, ew = self._edge_lists()
         self._pending.clear()
+        self._large = False
         if self._replacement is not None:
             eu, ev, ew = self._replaced(eu, ev, ew)
         self._loose.clear()
@@ -669,6 +675,7 @@ class DynamicMatcher:
                 if slack < 0:
                     self._pending[(x, y)] = weight
                     infeasible = True
+                    self._large = True
                 else:
                     self._store(x, y, None, weight)
         self._cert = dual[:self.n]
@@ -681,6 +688,7 @@ class DynamicMatcher:
             for y, weight in row.items():
                 if x < y:
                     self._pending[(x, y)] = weight
+                    self._large = True
         self._dadj = [{} for _ in range(self.n)]
         self._dense_next = True
 
@@ -731,6 +739,7 @@ class DynamicMatcher:
             for i in missing:
                 k = left[i]
                 self._pending[(eu[k], ev[k])] = ew[k]
+                self._large = True
             stay = [True] * len(left)
             for i in missing:
                 stay[i] = False
@@ -886,18 +895,27 @@ class DynamicMatcher:
         """Mark the vertices removed and unmatched, and drop all their edges."""
         s = self._s
         eu, ev, ew, index, spare = s.eu, s.ev, s.ew, self._index, self._spare
+        inc, nbr, slot = s.inc, s.nbr, self._slot
         for v in vertices:
             self._removed[v] = True
             s.mate[v] = -1
-            # each edge leaves the lists of its other end (as in _drop); v's own lists go whole
-            for k in s.inc[v]:
+            # each edge leaves the lists of its other end (``_unlist``, written out here: a
+            # player leaves with hundreds of edges); v's own lists go whole
+            for k in inc[v]:
                 u = eu[k]
                 end = u == v  # the other end is ev[k]
                 a = ev[k] if end else u
-                self._unlist(k, end, a)
+                inc_a, nbr_a = inc[a], nbr[a]
+                i = slot[2 * k + end]
+                last = inc_a[-1]
+                inc_a[i] = last
+                nbr_a[i] = nbr_a[-1]
+                slot[2 * last + (eu[last] != a)] = i
+                inc_a.pop()
+                nbr_a.pop()
                 del index[(v, a) if v < a else (a, v)]
                 ew[k] = 0
-                spare.append(k)
+            spare.extend(inc[v])
             s.inc[v] = []
             s.nbr[v] = []
             for y in self._dadj[v]:
