@@ -424,16 +424,17 @@ class DynamicMatcher:
         self._pending_removal.clear()
         roots = sorted(exposed)
         dual, ew = s.dual, s.ew
+        at_dual, at_weight = dual.__getitem__, ew.__getitem__
         for x in roots:
-            best = None
-            for y, k in zip(s.nbr[x], s.inc[x]):
-                need = 2 * ew[k] - dual[y]
-                if best is None or need > best:
-                    best = need
-            for y, weight in dadj[x].items():
-                need = 2 * weight - dual[y]
-                if best is None or need > best:
-                    best = need
+            # the least dual that keeps every edge of x feasible: max(2w - dual[y])
+            best = max(
+                map(sub, map(lshift, map(at_weight, s.inc[x]), repeat(1)), map(at_dual, s.nbr[x])),
+                default=None,
+            )
+            row = dadj[x]
+            if row:
+                asleep = max(map(sub, map(lshift, row.values(), repeat(1)), map(at_dual, row)))
+                best = asleep if best is None or asleep > best else best
             if best is not None:
                 dual[x] = best + (best & 1)  # every root: an even doubled dual
             elif dual[x] & 1:
@@ -712,7 +713,10 @@ class DynamicMatcher:
             if k is None:  # the matched edge is gone
                 continue
             d = 2 * ew[k] - dual[m]
-            if all(d + dual[y] >= 2 * ew[j] for y, j in zip(nbr[x], inc[x])):
+            if all(map(
+                ge, map(d.__add__, map(dual.__getitem__, nbr[x])),
+                map(lshift, map(ew.__getitem__, inc[x]), repeat(1)),
+            )):
                 dual[x] = d
                 kept.add(x)
         return kept

@@ -497,20 +497,22 @@ class _Blossom:
         top, mate, dual, ew, nbr, inc = self.top, self.mate, self.dual, self.ew, self.nbr, self.inc
         # reach[z]: a single vertex joined by a tight edge to z, a matched vertex
         reach: dict[int, int] = {}
+        at_dual, at_weight = dual.__getitem__, ew.__getitem__
+        tight_of: dict[int, list[int]] = {}  # the tight neighbours of each single vertex
         for x in singles:
             if top[x] != x:
                 continue
-            dx = dual[x]
-            for y, k in zip(nbr[x], inc[x]):
-                if dx + dual[y] == 2 * ew[k] and y not in reach and mate[y] >= 0:
+            tight_of[x] = tight = list(itertools.compress(nbr[x], map(
+                operator.eq, map(dual[x].__add__, map(at_dual, nbr[x])),
+                map(operator.lshift, map(at_weight, inc[x]), itertools.repeat(1)),
+            )))
+            for y in tight:
+                if y not in reach and mate[y] >= 0:
                     reach[y] = x
         for r in singles:
             if mate[r] >= 0 or top[r] != r:
                 continue
-            dr = dual[r]
-            tight = [
-                y for y, k in zip(nbr[r], inc[r]) if dr + dual[y] == 2 * ew[k] and top[y] == y
-            ]
+            tight = [y for y in tight_of[r] if top[y] == y]
             for y in tight:
                 if mate[y] < 0:
                     mate[r], mate[y] = y, r
