@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import chain, compress, count, repeat
-from operator import add, and_, eq, ge, is_not, lshift, ne, not_, or_, sub
+from operator import add, and_, eq, ge, is_not, lshift, lt, ne, not_, or_, sub
 
 from pairing.errors import PairingError
 from pairing.matching import (
@@ -204,8 +204,10 @@ class DynamicMatcher:
         is_settled = bytearray(self.n)
         for v in settled:
             is_settled[v] = 1
-        low = list(map(min, us, vs))
-        high = list(map(max, us, vs))
+        if all(map(lt, us, vs)):
+            low, high = list(us), list(vs)
+        else:
+            low, high = list(map(min, us, vs)), list(map(max, us, vs))
         at_region, at_settled = in_region.__getitem__, is_settled.__getitem__
         if low and (
             any(map(eq, low, high)) or min(low) < 0 or max(high) >= self.n
@@ -559,25 +561,25 @@ class DynamicMatcher:
         """Every edge (in the solver or dormant) between two vertices not removed, as
         three lists (u < v, v, weight)."""
         s, removed = self._s, self._removed
-        ids = [k for k in self._index.values()]
+        ids = list(self._index.values())
         at_removed = removed.__getitem__
         live = list(map(
             not_, map(or_, map(at_removed, map(s.eu.__getitem__, ids)),
                       map(at_removed, map(s.ev.__getitem__, ids)))
         ))
         ids = list(compress(ids, live))
-        us = list(map(s.eu.__getitem__, ids))
-        vs = list(map(s.ev.__getitem__, ids))
-        lows = list(map(min, us, vs))
-        highs = list(map(max, us, vs))
+        lows = list(map(s.eu.__getitem__, ids))
+        highs = list(map(s.ev.__getitem__, ids))
+        if not all(map(lt, lows, highs)):
+            lows, highs = list(map(min, lows, highs)), list(map(max, lows, highs))
         ws = list(map(s.ew.__getitem__, ids))
         for x, row in enumerate(self._dadj):
             if row and not removed[x]:
-                for y, weight in row.items():
-                    if x < y and not removed[y]:
-                        lows.append(x)
-                        highs.append(y)
-                        ws.append(weight)
+                # each dormant edge once, from its lower end (C-level over the row)
+                mine = list(map(and_, map(x.__lt__, row), map(not_, map(at_removed, row))))
+                highs.extend(compress(row, mine))
+                ws.extend(compress(row.values(), mine))
+                lows.extend(repeat(x, len(highs) - len(lows)))
         return lows, highs, ws
 
     def _replaced(
@@ -723,21 +725,23 @@ class DynamicMatcher:
 
     def _certify_warm(
         self, eu: list[int], ev: list[int], ew: list[int], left: list[int]
-    ) -> list[int]:
+    ) -> tuple[list[int], list[int]]:
         """Bring the edges left out of a solve from scratch in until the duals cover them all.
 
         The solve on the heaviest edges of each vertex gives optimal duals for that subgraph;
         the edges they leave infeasible are the ones that could improve the matching.  The
         most violated ones of each vertex (VIOLATED_PER_VERTEX, twice as many each round) are
         given to the solver as changes and solved warm, until no edge left out is violated.
-        Returns the edges still left out (feasible under the duals).
+        Returns the edges still left out (feasible under the duals), and their slacks under
+        the vertex duals alone.
         """
         per_vertex = VIOLATED_PER_VERTEX
         us = list(map(eu.__getitem__, left))
         vs = list(map(ev.__getitem__, left))
         ws2 = list(map(lshift, map(ew.__getitem__, left), repeat(1)))
+        sums: list[int] = []
         while left:
-            missing = self._s.violated_edges(us, vs, ws2, per_vertex)
+            missing = self._s.violated_edges(us, vs, ws2, per_vertex, sums)
             if not missing:
                 break
             for i in missing:
@@ -750,7 +754,8 @@ class DynamicMatcher:
             left, us, vs, ws2 = (list(compress(x, stay)) for x in (left, us, vs, ws2))
             self._solve_warm()
             per_vertex *= 2
-        return left
+        # the slacks under the final duals, before the blossom duals (the last round saw them)
+        return left, list(map(sub, sums, ws2)) if left else []
 
     def _solve_afresh(self, eu: list[int], ev: list[int], ew: list[int]) -> None:
         """Solve the graph from scratch and keep the solver's state for the next changes.
@@ -808,7 +813,7 @@ class DynamicMatcher:
         outside = bytearray(b"\x01") * len(ew)
         for k in chosen:
             outside[k] = 0
-        left = self._certify_warm(eu, ev, ew, list(compress(range(len(ew)), outside)))
+        left, slack = self._certify_warm(eu, ev, ew, list(compress(range(len(ew)), outside)))
         solver = self._s
         # the other edges are feasible under the certified duals: added as they are, or
         # left dormant when their slack is at least the margin
@@ -817,13 +822,6 @@ class DynamicMatcher:
         self._dense_next = False
         floor = None
         if margin is not None:
-            dual = solver.dual
-            at = dual.__getitem__
-            slack = list(map(
-                sub,
-                map(add, map(at, map(eu.__getitem__, left)), map(at, map(ev.__getitem__, left))),
-                map(lshift, map(ew.__getitem__, left), repeat(1)),
-            ))
             asleep = list(map(margin.__le__, slack))
             dormant = list(compress(left, asleep))
             if dormant:

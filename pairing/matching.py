@@ -658,18 +658,23 @@ class _Blossom:
                 out[i] += factor * common
 
     def violated_edges(
-        self, eu: list[int], ev: list[int], ew2: list[int], per_vertex: int
+        self, eu: list[int], ev: list[int], ew2: list[int], per_vertex: int,
+        sums: list[int] | None = None,
     ) -> list[int]:
         """Edges with a negative (doubled) slack under the decoded duals: for each vertex, its
         per_vertex most violated ones (an empty list proves the duals feasible).
 
         ew2 holds the doubled weights.  An edge inside blossoms gets twice the dual of each
-        blossom holding both its ends.
+        blossom holding both its ends.  A list given as ``sums`` receives d_u + d_v of every
+        edge (its slack before the blossom duals, plus ew2).
         """
         at = self.dual.__getitem__
         add, sub, count, compress = operator.add, operator.sub, itertools.count, itertools.compress
         # Violation 2w - d_u - d_v, before the blossom duals (which only lower it).
-        rough = list(compress(count(), map(operator.lt, map(add, map(at, eu), map(at, ev)), ew2)))
+        if sums is None:
+            sums = []
+        sums[:] = map(add, map(at, eu), map(at, ev))
+        rough = list(compress(count(), map(operator.lt, sums, ew2)))
         us = list(map(eu.__getitem__, rough))
         vs = list(map(ev.__getitem__, rough))
         excess = list(map(sub, map(ew2.__getitem__, rough), map(add, map(at, us), map(at, vs))))
