@@ -379,22 +379,37 @@ def _pair(
 
     # Whole-round matching: does a complete pairing exist ([C4], Art. 1.9.1), and which score
     # gets the PAB ([C5], minimised).
+    def completion_weights(
+        pairs: list[tuple[int, int]], bye_score: int | None
+    ) -> list[tuple[int, int, int | None]]:
+        """The weights of pairs outside any bracket ([C4], [C5]), by the players'
+        signatures (``layout.weight`` reads nothing else)."""
+        known: dict[tuple[int, int], int] = {}
+        edges: list[tuple[int, int, int | None]] = []
+        for j, i in pairs:
+            key = (signature[j], signature[i])
+            w = known.get(key)
+            if w is None:
+                w = known[key] = layout.weight(
+                    players[j], players[i], in_current=False, in_next=False,
+                    bye_candidate_higher=candidate(players[j], bye_score),
+                    bye_candidate_lower=candidate(players[i], bye_score),
+                )
+            edges.append((i, j, w or None))
+        return edges
+
     def initial_weights(pairs: list[tuple[int, int]]) -> list[int]:
         if odd and not two_thousand_seventeen:
+            edges: list[tuple[int, int, int | None]] = []
             for j, i in pairs:
                 a, b = players[i], players[j]
                 w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
                 w = (w << G) | (layout.group_shift[a.score] + layout.group_shift[b.score])
                 w = (w << S) | (a.score >= top_score)
-                m.set(i, j, w)
+                edges.append((i, j, w))
+            m.set_many(edges)
         else:
-            bye_score_initial = None if two_thousand_seventeen else 0
-            for j, i in pairs:
-                m.set(i, j, layout.weight(
-                    players[j], players[i], in_current=False, in_next=False,
-                    bye_candidate_higher=candidate(players[j], bye_score_initial),
-                    bye_candidate_lower=candidate(players[i], bye_score_initial),
-                ))
+            m.set_many(completion_weights(pairs, None if two_thousand_seventeen else 0))
         return m.compute()
 
     mate = initial_weights(sorted(near))
@@ -411,12 +426,7 @@ def _pair(
     unplayed_rank: dict[int, int] = {}
     if odd and not two_thousand_seventeen:
         bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        for j, i in sorted(near):
-            m.set(i, j, layout.weight(
-                players[j], players[i], in_current=False, in_next=False,
-                bye_candidate_higher=candidate(players[j], bye_score),
-                bye_candidate_lower=candidate(players[i], bye_score),
-            ))
+        m.set_many(completion_weights(sorted(near), bye_score))
         if bye_score >= top_score:
             c9 = all(
                 players[mate[v]].score >= top_score
