@@ -377,69 +377,11 @@ def _pair(
             return False
         return bye_score is None or p.score <= bye_score
 
-    # Whole-round matching: does a complete pairing exist ([C4], Art. 1.9.1), and which score
-    # gets the PAB ([C5], minimised).
-    def completion_weights(
-        pairs: list[tuple[int, int]], bye_score: int | None
-    ) -> list[tuple[int, int, int | None]]:
-        """The weights of pairs outside any bracket ([C4], [C5]), by the players'
-        signatures (``layout.weight`` reads nothing else)."""
-        known: dict[tuple[int, int], int] = {}
-        edges: list[tuple[int, int, int | None]] = []
-        for j, i in pairs:
-            key = (signature[j], signature[i])
-            w = known.get(key)
-            if w is None:
-                w = known[key] = layout.weight(
-                    players[j], players[i], in_current=False, in_next=False,
-                    bye_candidate_higher=candidate(players[j], bye_score),
-                    bye_candidate_lower=candidate(players[i], bye_score),
-                )
-            edges.append((i, j, w or None))
-        return edges
-
-    def initial_weights(pairs: list[tuple[int, int]]) -> list[int]:
-        if odd and not two_thousand_seventeen:
-            edges: list[tuple[int, int, int | None]] = []
-            for j, i in pairs:
-                a, b = players[i], players[j]
-                w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
-                w = (w << G) | (layout.group_shift[a.score] + layout.group_shift[b.score])
-                w = (w << S) | (a.score >= top_score)
-                edges.append((i, j, w))
-            m.set_many(edges)
-        else:
-            m.set_many(completion_weights(pairs, None if two_thousand_seventeen else 0))
-        return m.compute()
-
-    mate = initial_weights(sorted(near))
-    if sum(1 for v in range(n) if mate[v] == v) > 1:
-        # the sparse graph may miss a long edge: decide on all the compatible pairs
-        near = {(j, i) for i in range(n) for j in range(i) if ok[i][j]}
-        mate = initial_weights(sorted(near))
-    if sum(1 for v in range(n) if mate[v] == v) > 1:
-        raise NoValidPairing(
-            "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
-        )
+    # The PAB score ([C5]) and whether [C9] applies: set once the whole-round matching is
+    # known; the weights read them.
     bye_score: int | None = None if two_thousand_seventeen else 0
     c9 = False
     unplayed_rank: dict[int, int] = {}
-    if odd and not two_thousand_seventeen:
-        bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        m.set_many(completion_weights(sorted(near), bye_score))
-        if bye_score >= top_score:
-            c9 = all(
-                players[mate[v]].score >= top_score
-                for v in range(n)
-                if players[v].score >= top_score
-            )
-        # [C9]: among the players on the PAB score, the more unplayed games a player has, the
-        # more their being paired weighs (rank: last position in the ascending order)
-        counts = sorted(played_rounds - p.played_games for p in players if p.score == bye_score)
-        for rank_, unplayed in enumerate(counts):
-            unplayed_rank[unplayed] = rank_
-    if odd and two_thousand_seventeen:
-        bye_score = None
 
     def base(
         hi: int, lo: int, cur: bool, nxt: bool, completion: bool = True,
@@ -460,6 +402,52 @@ def _pair(
                 completion=completion, final_next=final_next, psd=psd,
             )
         return w
+
+    def completion_weights(pairs: list[tuple[int, int]]) -> list[tuple[int, int, int | None]]:
+        """The weights of pairs outside any bracket ([C4], [C5])."""
+        return [(i, j, base(j, i, False, False) or None) for j, i in pairs]
+
+    # Whole-round matching: does a complete pairing exist ([C4], Art. 1.9.1), and which score
+    # gets the PAB ([C5], minimised).
+    def initial_weights(pairs: list[tuple[int, int]]) -> list[int]:
+        if odd and not two_thousand_seventeen:
+            edges: list[tuple[int, int, int | None]] = []
+            for j, i in pairs:
+                a, b = players[i], players[j]
+                w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
+                w = (w << G) | (layout.group_shift[a.score] + layout.group_shift[b.score])
+                w = (w << S) | (a.score >= top_score)
+                edges.append((i, j, w))
+            m.set_many(edges)
+        else:
+            m.set_many(completion_weights(pairs))
+        return m.compute()
+
+    mate = initial_weights(sorted(near))
+    if sum(1 for v in range(n) if mate[v] == v) > 1:
+        # the sparse graph may miss a long edge: decide on all the compatible pairs
+        near = {(j, i) for i in range(n) for j in range(i) if ok[i][j]}
+        mate = initial_weights(sorted(near))
+    if sum(1 for v in range(n) if mate[v] == v) > 1:
+        raise NoValidPairing(
+            "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
+        )
+    if odd and not two_thousand_seventeen:
+        bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+        m.set_many(completion_weights(sorted(near)))
+        if bye_score >= top_score:
+            c9 = all(
+                players[mate[v]].score >= top_score
+                for v in range(n)
+                if players[v].score >= top_score
+            )
+        # [C9]: among the players on the PAB score, the more unplayed games a player has, the
+        # more their being paired weighs (rank: last position in the ascending order)
+        counts = sorted(played_rounds - p.played_games for p in players if p.score == bye_score)
+        for rank_, unplayed in enumerate(counts):
+            unplayed_rank[unplayed] = rank_
+    if odd and two_thousand_seventeen:
+        bye_score = None
 
     def completable(vertices: list[int]) -> bool:
         """Whether these players can all be paired, at most one taking the PAB (C.1-C.3)."""
