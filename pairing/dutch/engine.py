@@ -42,6 +42,9 @@ FAR_NEIGHBOURS = 16
 NEXT_GROUP_PARTNERS = 4
 """Pairs within the next score group offered per player to a bracket's first matching."""
 
+S2_NEIGHBOURS = 4
+"""S2 residents on each side of an S1 resident's counterpart offered to that matching."""
+
 
 class _Matcher:
     """Edge weights over all players to pair (vertices in pairing order), and their matching.
@@ -547,6 +550,18 @@ def _pair(
             (v, u)
             for li, v in enumerate(bracket[size:], size)
             for u in _first_compatible(ok[v], bracket[li + 1:], NEXT_GROUP_PARTNERS)
+        ])
+        # Within the bracket most pairs tie on the criteria, and the heaviest pairs of each
+        # resident, drawn among the ties, rarely form the structure an optimal pairing has:
+        # S1 players against S2 players (Art. 3.3.1).  Offer each S1 resident the S2
+        # residents around its counterpart in the original order (Art. 4.2): with them the
+        # first solve of a bracket needs no second round of certification.
+        half = (size - mdp_count) // 2
+        m.suggest([
+            (bracket[i], bracket[j])
+            for i in range(mdp_count, mdp_count + half)
+            for j in range(i + half - S2_NEIGHBOURS, i + half + S2_NEIGHBOURS + 1)
+            if mdp_count + half <= j < size and ok[bracket[i]][bracket[j]]
         ])
 
         def W(li: int, si: int) -> int:
