@@ -428,6 +428,8 @@ class DynamicMatcher:
         dual, ew = s.dual, s.ew
         at_dual, at_weight = dual.__getitem__, ew.__getitem__
         for x in roots:
+            if s.top[x] != x:
+                continue  # a single blossom keeps its duals (``_expose``)
             # the least dual that keeps every edge of x feasible: max(2w - dual[y])
             best = max(
                 map(sub, map(lshift, map(at_weight, s.inc[x]), repeat(1)), map(at_dual, s.nbr[x])),
@@ -974,23 +976,49 @@ class DynamicMatcher:
         return single
 
     def _free(self, vertices: set[int]) -> set[int]:
-        """Make each vertex a trivial blossom and single, keeping the optimality conditions;
-        return every vertex left single (the given ones and those freed on the way)."""
-        s = self._s
-        top, mate = s.top, s.mate
+        """Make each vertex single, out of every blossom, keeping the optimality conditions;
+        return every vertex left single (the given ones and those freed on the way).
+
+        A vertex freed on the way (a mate, or a base left single by a dissolved blossom)
+        has no changed edge: if it is the base of a blossom, the blossom may stay, single
+        (``_expose``), and the next run grows a tree from it instead of building it again.
+        """
+        mate = self._s.mate
         exposed: set[int] = set()
-        stack = list(vertices)
+        stack = [(x, True) for x in vertices]  # (vertex, whether its edges changed)
         while stack:
-            x = stack.pop()
-            stack.extend(self._dissolve(x))
+            x, changed = stack.pop()
+            if changed or not self._expose(x):
+                stack.extend((y, False) for y in self._dissolve(x))
             partner = mate[x]
             if partner >= 0:
                 mate[x] = mate[partner] = -1
-                stack.append(partner)
+                stack.append((partner, False))
             exposed.add(x)
-        # expand_blossom expands inner blossoms of dual 0 as well; they need no dual change
-        assert all(top[x] == x for x in exposed)
         return exposed
+
+    def _expose(self, x: int) -> bool:
+        """Whether x may stay in its blossoms, as the base of a single top blossom.
+
+        x is matched outside its top blossom, so it is the base of every blossom holding it;
+        none of their edges changed, so they keep their tight cycles and their duals.  Every
+        root of a run needs an even dual: the vertices of a blossom share one parity (its
+        cycle edges are tight), and an odd one is made even by adding 1 to each vertex dual
+        and taking 1 off the blossom's, which keeps the slack of every edge inside it and
+        adds 1 to the edges leaving it.  A blossom of dual 0 with odd duals is dissolved.
+        """
+        s = self._s
+        b = s.top[x]
+        if b == x or s.base[b] != x:
+            return False
+        if s.dual[x] & 1:
+            if s.dual[b] < 1:
+                return False
+            dual = s.dual
+            for y in s.verts[b]:
+                dual[y] += 1
+            dual[b] -= 1
+        return True
 
     def _tidy(self) -> None:
         """Leave the solver with real duals, no labels and empty queues for the next solve."""

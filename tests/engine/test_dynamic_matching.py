@@ -467,3 +467,26 @@ def test_replace_region_refuses_pairs_it_does_not_replace() -> None:
         matcher.replace_region([0, 1, 2], [], [0], [4], [5])  # 4 is not in the region
     with pytest.raises(ValueError, match="bad edge"):
         matcher.replace_region([0, 1, 2], [], [1], [1], [5])
+
+
+def test_blossoms_of_freed_mates_stay_single(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A vertex whose edges change is matched to the base of a blossom: the blossom stays,
+    single, and the run grows a tree from it (``_expose``), with odd duals made even on the
+    way.  The answers still agree with fresh solves (``_replay`` checks every step)."""
+    kept: list[int] = []
+    parities: list[int] = []
+    original = DynamicMatcher._expose
+
+    def spy(self: DynamicMatcher, x: int) -> bool:
+        parities.append(self._s.dual[x] & 1)
+        answer = original(self, x)
+        if answer:
+            kept.append(x)
+            assert self._s.dual[x] % 2 == 0
+        return answer
+
+    monkeypatch.setattr(DynamicMatcher, "_expose", spy)
+    compared = sum(_replay(seed, n, top) for seed in range(40) for n, top in ((16, 20), (24, 3)))
+    assert compared > 80 * 5
+    assert len(kept) > 10  # blossoms were kept
+    assert 1 in parities  # some had odd duals
