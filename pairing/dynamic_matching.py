@@ -980,44 +980,44 @@ class DynamicMatcher:
         return every vertex left single (the given ones and those freed on the way).
 
         A vertex freed on the way (a mate, or a base left single by a dissolved blossom)
-        has no changed edge: if it is the base of a blossom, the blossom may stay, single
-        (``_expose``), and the next run grows a tree from it instead of building it again.
+        has no changed edge: if it is the base of a blossom, the blossom may stay, single,
+        and the next run grows a tree from it instead of building it again (``_even``).
         """
-        mate = self._s.mate
+        s = self._s
+        top, mate = s.top, s.mate
         exposed: set[int] = set()
         stack = [(x, True) for x in vertices]  # (vertex, whether its edges changed)
         while stack:
-            x, changed = stack.pop()
-            if changed or not self._expose(x):
-                stack.extend((y, False) for y in self._dissolve(x))
-            partner = mate[x]
-            if partner >= 0:
-                mate[x] = mate[partner] = -1
-                stack.append((partner, False))
-            exposed.add(x)
+            while stack:
+                x, changed = stack.pop()
+                if changed or top[x] == x or s.base[top[x]] != x:
+                    stack.extend((y, False) for y in self._dissolve(x))
+                partner = mate[x]
+                if partner >= 0:
+                    mate[x] = mate[partner] = -1
+                    stack.append((partner, False))
+                exposed.add(x)
+            # once every blossom to dissolve is (their duals passed to their vertices), the
+            # single blossoms left need even duals, or are dissolved too
+            stack = [(x, True) for x in exposed if top[x] != x and not self._even(top[x])]
         return exposed
 
-    def _expose(self, x: int) -> bool:
-        """Whether x may stay in its blossoms, as the base of a single top blossom.
+    def _even(self, b: int) -> bool:
+        """Make the vertex duals of the single top blossom b even, if its dual allows.
 
-        x is matched outside its top blossom, so it is the base of every blossom holding it;
-        none of their edges changed, so they keep their tight cycles and their duals.  Every
-        root of a run needs an even dual: the vertices of a blossom share one parity (its
-        cycle edges are tight), and an odd one is made even by adding 1 to each vertex dual
-        and taking 1 off the blossom's, which keeps the slack of every edge inside it and
-        adds 1 to the edges leaving it.  A blossom of dual 0 with odd duals is dissolved.
+        Every root of a run needs an even dual.  The vertices of a blossom share one parity
+        (its cycle edges are tight): adding 1 to each vertex dual and taking 1 off the
+        blossom's keeps the slack of every edge inside it and adds 1 to the edges leaving it.
         """
         s = self._s
-        b = s.top[x]
-        if b == x or s.base[b] != x:
+        dual = s.dual
+        if dual[s.base[b]] & 1 == 0:
+            return True
+        if dual[b] < 1:
             return False
-        if s.dual[x] & 1:
-            if s.dual[b] < 1:
-                return False
-            dual = s.dual
-            for y in s.verts[b]:
-                dual[y] += 1
-            dual[b] -= 1
+        for y in s.verts[b]:
+            dual[y] += 1
+        dual[b] -= 1
         return True
 
     def _tidy(self) -> None:

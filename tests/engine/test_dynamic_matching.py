@@ -471,21 +471,22 @@ def test_replace_region_refuses_pairs_it_does_not_replace() -> None:
 
 def test_blossoms_of_freed_mates_stay_single(monkeypatch: pytest.MonkeyPatch) -> None:
     """A vertex whose edges change is matched to the base of a blossom: the blossom stays,
-    single, and the run grows a tree from it (``_expose``), with odd duals made even on the
-    way.  The answers still agree with fresh solves (``_replay`` checks every step)."""
+    single, and the run grows a tree from it, with odd duals made even through the
+    blossom's dual (``_even``).  The answers still agree with fresh solves (``_replay``
+    checks every step)."""
     kept: list[int] = []
     parities: list[int] = []
-    original = DynamicMatcher._expose
+    original = DynamicMatcher._even
 
-    def spy(self: DynamicMatcher, x: int) -> bool:
-        parities.append(self._s.dual[x] & 1)
-        answer = original(self, x)
+    def spy(self: DynamicMatcher, b: int) -> bool:
+        parities.append(self._s.dual[self._s.base[b]] & 1)
+        answer = original(self, b)
         if answer:
-            kept.append(x)
-            assert self._s.dual[x] % 2 == 0
+            kept.append(b)
+            assert all(self._s.dual[y] % 2 == 0 for y in self._s.verts[b])
         return answer
 
-    monkeypatch.setattr(DynamicMatcher, "_expose", spy)
+    monkeypatch.setattr(DynamicMatcher, "_even", spy)
     compared = sum(_replay(seed, n, top) for seed in range(40) for n, top in ((16, 20), (24, 3)))
     assert compared > 80 * 5
     assert len(kept) > 10  # blossoms were kept
