@@ -75,6 +75,16 @@ SITUATIONS: dict[str, tuple[str, Situation]] = {
 }
 
 
+# Rounds that once went wrong in the engine: (corpus directory, file, round, what went wrong).
+REGRESSIONS: dict[str, tuple[str, str, int, str]] = {
+    "kept_blossom_parity": (
+        "dutch-2026", "drv_p026_r09_i0054.trf", 9,
+        "a blossom kept single for a warm run was left with odd duals by the dissolution of"
+        " a blossom around it (matcher: odd slack between S-vertices)",
+    ),
+}
+
+
 def find_case(
     corpus: Path, directory: str, situation: Situation, used: set[str]
 ) -> tuple[Path, Tournament, int]:
@@ -106,6 +116,17 @@ def main(argv: list[str]) -> int:
         (HERE / f"{case}.trf").write_text(header + write_trf(state_before_round(t, k)))
         (HERE / f"{case}.expected").write_text(write_pairings(recorded_round(t, k)))
         print(f"{case}: {directory}/{path.name} round {k}")
+    for name, (directory, file, k, reason) in REGRESSIONS.items():
+        t = read_trf((corpus / directory / file).read_text(encoding="utf-8"))
+        rules = "2017" if t.rules is RuleSet.DUTCH_2017 else "2026"
+        case = f"dutch_{rules}_{name}"
+        header = (
+            f"### source: {directory}/{file}, state before round {k}; paired by bbpPairings\n"
+            f"### regression: {reason}\n"
+        )
+        (HERE / f"{case}.trf").write_text(header + write_trf(state_before_round(t, k)))
+        (HERE / f"{case}.expected").write_text(write_pairings(recorded_round(t, k)))
+        print(f"{case}: {directory}/{file} round {k} (regression)")
     return 0
 
 
