@@ -26,14 +26,20 @@ Otherwise one end of the edge is *freed* (the end with the most changes):
   even number: in the algorithm, two trees can only meet on an edge of even slack if every
   root starts with the same parity).
 
+A vertex freed on the way (a mate, or a base left single) has no changed edge: when it is the
+base of a blossom, the blossom stays whole and single, and the run grows a tree from it (its
+vertex duals made even through the blossom's dual, see ``_even``).  The large blossom an odd
+bracket builds is then not built again by every run that frees its base's mate.
+
 The blossom algorithm then grows alternating trees from the freed vertices only.  For a
 perfect matching the duals of single vertices are free (no delta_1 of Galil's survey), so the
 run needs nothing else from the earlier state; it ends with a perfect matching, optimal for
 the new weights, or with single vertices left, which proves that no perfect matching exists.
 
-Large changes.  A change that would free more than n / BULK_SHARE vertices (a new bracket
-re-weighs all its pairs) is solved from scratch instead, on the certified sparse subgraph of
-``pairing.matching``, and the solver's final state is kept.  With a ``margin``, only a change
+Large changes.  A change that would free more than n / BULK_SHARE vertices is solved from
+scratch instead, on the certified sparse subgraph of ``pairing.matching``, and the solver's
+final state is kept.  A new bracket re-weighs all its pairs in one call (``replace_region``):
+the edge lists are filtered and solved from scratch, without a per-pair change.  With a ``margin``, only a change
 of some weight by the margin or more counts as large: the Dutch engine's generation order
 moves many weights by small amounts, which a warm run settles faster.
 

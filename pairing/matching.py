@@ -14,13 +14,16 @@ departures from the textbook stage structure, none of which changes the result:
   keep their labels (they are still valid alternating trees with tight edges), so a stage
   does not rescan the whole graph.
 * Duals are stored relative to ``total``, the sum of all dual changes so far, and the four
-  deltas come from heaps; a dual change costs O(log m), not O(n).
+  deltas come from heaps; a dual change costs O(log m), not O(n).  For delta_3 each scanned
+  S-vertex sorts its edges to other S-vertices into a list of its own, and the heap holds
+  only the first valid entry of each list: when a vertex is labelled again (or a blossom
+  swallows both ends) its entries are dropped together, not popped one by one.
 * The run starts from a greedy matching on the edges of the largest weight, which are tight
   under the initial duals.
-* A tight edge between two S-vertices of the same tree is not shrunk at once: it waits in the
-  delta_3 heap (slack 0) until the scan finds no augmenting path.  With few distinct weights
-  many edges are tight together, and shrinking them eagerly built dozens of blossoms per
-  augmentation that the end of the stage dissolved again.
+* A tight edge between two S-vertices of the same tree is not shrunk at once: it waits among
+  the delta_3 candidates (slack 0) until the scan finds no augmenting path.  With few
+  distinct weights many edges are tight together, and shrinking them eagerly built dozens of
+  blossoms per augmentation that the end of the stage dissolved again.
 
 Dense graphs (more than 2 * CANDIDATES_PER_VERTEX * n edges) are first solved on a sparse
 subgraph: the CANDIDATES_PER_VERTEX heaviest edges of every vertex.  The optimal duals of
