@@ -140,6 +140,8 @@ class DynamicMatcher:
     def set_weights(self, edges: Iterable[tuple[int, int, int | None]]) -> None:
         """``set_weight`` for each (u, v, weight) in turn (a new bracket sets tens of
         thousands of weights at once)."""
+        if self._replacement is not None:
+            self._fold_replacement()
         n, pending, index, ew, dadj = self.n, self._pending, self._index, self._s.ew, self._dadj
         unset = _UNSET
         margin, large = self.margin, self._large
@@ -160,6 +162,8 @@ class DynamicMatcher:
         self._large = large
 
     def weight(self, u: int, v: int) -> int | None:
+        if self._replacement is not None:
+            self._fold_replacement()
         key = (u, v) if u < v else (v, u)
         if key in self._pending:
             return self._pending[key]
@@ -168,6 +172,8 @@ class DynamicMatcher:
 
     def edges(self) -> list[tuple[int, int, int]]:
         """The edges (u, v, weight) as they are after the pending changes."""
+        if self._replacement is not None:
+            self._fold_replacement()
         return [(u, v, w) for (u, v), w in self._edges_after_changes().items()]
 
     def remove_vertex(self, v: int) -> None:
@@ -190,20 +196,9 @@ class DynamicMatcher:
 
         A new bracket re-weighs all its pairs at once: the next solve starts from scratch,
         from these lists, without handling the pairs one by one.  Changes made before are
-        applied first; a change made after it applies on top of it.
+        applied first; a change made after it (or a question about a weight) turns it into
+        changes pair by pair first (``_fold_replacement``, rare).
         """
-        if self._replacement is not None or self._pending:
-            # rare: fold the earlier changes in (each pair of the region set explicitly)
-            inside, keep = set(region), set(settled)
-            given = {(u, v) if u < v else (v, u) for u, v in zip(us, vs)}
-            self.set_weights(
-                (u, v, None)
-                for (u, v) in self._edges_after_changes()
-                if u in inside and v in inside and not (u in keep and v in keep)
-                and (u, v) not in given
-            )
-            self.set_weights(zip(us, vs, ws))
-            return
         in_region = bytearray(self.n)
         for v in region:
             in_region[v] = 1
@@ -225,7 +220,28 @@ class DynamicMatcher:
                     raise ValueError(f"bad edge ({u}, {v})")
                 if not (in_region[u] and in_region[v]) or (is_settled[u] and is_settled[v]):
                     raise ValueError(f"edge ({u}, {v}) outside the replaced pairs")
+        if self._replacement is not None:
+            self._fold_replacement()
         self._replacement = (in_region, is_settled, low, high, list(ws))
+        if self._pending:
+            self._fold_replacement()
+
+    def _fold_replacement(self) -> None:
+        """Turn the waiting ``replace_region`` into pending changes, pair by pair."""
+        assert self._replacement is not None
+        in_region, is_settled, us, vs, ws = self._replacement
+        self._replacement = None
+        given = set(zip(us, vs))
+        self.set_weights(
+            (u, v, None)
+            for (u, v) in self._edges_after_changes()
+            if in_region[u] and in_region[v] and not (is_settled[u] and is_settled[v])
+            and (u, v) not in given
+        )
+        removed = self._removed
+        self.set_weights(
+            (u, v, w) for u, v, w in zip(us, vs, ws) if not (removed[u] or removed[v])
+        )
 
     def raise_duals(self, amounts: dict[int, int]) -> None:
         """Add amounts[v] (even, >= 0) to the (doubled) dual of each vertex v.
@@ -542,10 +558,11 @@ class DynamicMatcher:
             removed[v] = True
         self._pending_removal.clear()
         if self._pending:
+            # (a replacement is never waiting with changes: they fold it in)
             edges = self._edges_after_changes(gone)
             eu, ev, ew = [u for u, _ in edges], [v for _, v in edges], list(edges.values())
         else:
-            eu, ev, ew = self._edge_lists()
+            eu, ev, ew = self._edge_lists(outside=self._replacement is not None)
         self._pending.clear()
         self._large = False
         if self._replacement is not None:
@@ -565,52 +582,70 @@ class DynamicMatcher:
 
     # -- dormant edges -----------------------------------------------------------------------
 
-    def _edge_lists(self) -> tuple[list[int], list[int], list[int]]:
+    def _edge_lists(self, outside: bool = False) -> tuple[list[int], list[int], list[int]]:
         """Every edge (in the solver or dormant) between two vertices not removed, as
-        three lists (u < v, v, weight)."""
+        three lists (u < v, v, weight); with ``outside``, only those the waiting
+        ``replace_region`` keeps."""
         s, removed = self._s, self._removed
         ids = list(self._index.values())
         at_removed = removed.__getitem__
-        live = list(map(
-            not_, map(or_, map(at_removed, map(s.eu.__getitem__, ids)),
-                      map(at_removed, map(s.ev.__getitem__, ids)))
-        ))
-        ids = list(compress(ids, live))
-        lows = list(map(s.eu.__getitem__, ids))
-        highs = list(map(s.ev.__getitem__, ids))
+        us = list(map(s.eu.__getitem__, ids))
+        vs = list(map(s.ev.__getitem__, ids))
+        keep = map(not_, map(or_, map(at_removed, us), map(at_removed, vs)))
+        if outside:
+            keep = map(and_, keep, self._kept_by_replacement(us, vs))
+        keep = list(keep)
+        lows = list(compress(us, keep))
+        highs = list(compress(vs, keep))
         if not all(map(lt, lows, highs)):
             lows, highs = list(map(min, lows, highs)), list(map(max, lows, highs))
-        ws = list(map(s.ew.__getitem__, ids))
+        ws = list(map(s.ew.__getitem__, compress(ids, keep)))
+        in_region = is_settled = b""
+        if outside:
+            assert self._replacement is not None
+            in_region, is_settled = self._replacement[0], self._replacement[1]
         for x, row in enumerate(self._dadj):
             if row and not removed[x]:
                 # each dormant edge once, from its lower end (C-level over the row)
-                mine = list(map(and_, map(x.__lt__, row), map(not_, map(at_removed, row))))
+                mine = map(and_, map(x.__lt__, row), map(not_, map(at_removed, row)))
+                if outside and in_region[x]:
+                    # a pair of two region vertices goes, unless both are settled
+                    away = map(not_, map(in_region.__getitem__, row))
+                    if is_settled[x]:
+                        away = map(or_, away, map(is_settled.__getitem__, row))
+                    mine = map(and_, mine, away)
+                mine = list(mine)
                 highs.extend(compress(row, mine))
                 ws.extend(compress(row.values(), mine))
                 lows.extend(repeat(x, len(highs) - len(lows)))
         return lows, highs, ws
 
-    def _replaced(
-        self, eu: list[int], ev: list[int], ew: list[int]
-    ) -> tuple[list[int], list[int], list[int]]:
-        """The edge lists with the waiting ``replace_region`` applied."""
+    def _kept_by_replacement(self, eu: list[int], ev: list[int]) -> Iterator[bool]:
+        """For each edge, whether the waiting ``replace_region`` keeps it."""
         assert self._replacement is not None
-        in_region, is_settled, us, vs, ws = self._replacement
-        self._replacement = None
+        in_region, is_settled = self._replacement[0], self._replacement[1]
         at_region, at_settled = in_region.__getitem__, is_settled.__getitem__
         replaced = map(
             and_,
             map(and_, map(at_region, eu), map(at_region, ev)),
             map(not_, map(and_, map(at_settled, eu), map(at_settled, ev))),
         )
-        keep = list(map(not_, replaced))
+        return map(not_, replaced)
+
+    def _replaced(
+        self, eu: list[int], ev: list[int], ew: list[int]
+    ) -> tuple[list[int], list[int], list[int]]:
+        """The edge lists, with the pairs of the waiting ``replace_region`` already out,
+        and its edges added."""
+        assert self._replacement is not None
+        _, _, us, vs, ws = self._replacement
+        self._replacement = None
         at_removed = self._removed.__getitem__
         new = list(map(not_, map(or_, map(at_removed, us), map(at_removed, vs))))
-        return (
-            list(compress(eu, keep)) + list(compress(us, new)),
-            list(compress(ev, keep)) + list(compress(vs, new)),
-            list(compress(ew, keep)) + list(compress(ws, new)),
-        )
+        eu.extend(compress(us, new))
+        ev.extend(compress(vs, new))
+        ew.extend(compress(ws, new))
+        return eu, ev, ew
 
     def _all_edges(self) -> dict[tuple[int, int], int]:
         s = self._s

@@ -414,7 +414,7 @@ def test_replaced_regions_match_fresh_solves(margin: int | None) -> None:
     settled ones loses its edge, then the given edges come in; pairs outside the region and
     settled pairs keep theirs.  Sometimes a change comes before the replacement (folded into
     it) or after it (applied on top), and pairs are taken out between solves."""
-    before = after = 0
+    before = after = asked = 0
     for seed in range(30):
         rng = random.Random(9100 + seed)
         n = 40  # dense: the solve from scratch takes the candidate-edge path
@@ -459,16 +459,20 @@ def test_replaced_regions_match_fresh_solves(margin: int | None) -> None:
             matcher.replace_region(
                 region, settled, [v for v, _ in new], [u for _, u in new], list(new.values())
             )
-            if rng.random() < 0.3:  # a change after it
-                u, v = sorted(rng.sample(live, 2))
-                if rng.random() < 0.5:
+            if rng.random() < 0.3:  # a change after it, often of a replaced pair
+                u, v = sorted(rng.sample(region if rng.random() < 0.7 else live, 2))
+                if rng.random() < 0.3:
                     weights.pop((u, v), None)
                     matcher.set_weight(u, v, None)
                 else:
-                    weights[(u, v)] = rng.randint(1, 50)
+                    weights[(u, v)] = rng.randint(1, 50) * 64
                     matcher.set_weight(u, v, weights[(u, v)])
                 after += 1
-    assert before > 5 and after > 5
+            if rng.random() < 0.2:  # a question before the solve
+                u, v = sorted(rng.sample(region, 2))
+                assert matcher.weight(u, v) == weights.get((u, v))
+                asked += 1
+    assert before > 5 and after > 5 and asked > 5
 
 
 def test_replace_region_refuses_pairs_it_does_not_replace() -> None:
