@@ -543,11 +543,11 @@ class _Blossom:
         assert entries is not None
         eu, ev, lgen, top = self.eu, self.ev, self.lgen, self.top
         tx = top[x]
-        for i in range(i + 1, len(entries)):
-            key, k, g = entries[i]
+        for j in range(i + 1, len(entries)):
+            key, k, g = entries[j]
             y = eu[k] + ev[k] - x
             if lgen[y] == g and top[y] != tx:
-                heapq.heappush(self.heap_ss, (key, k, serial, x, i))
+                heapq.heappush(self.heap_ss, (key, k, serial, x, j))
                 return
         self.ss_list[x] = None
 

@@ -79,8 +79,10 @@ SITUATIONS: dict[str, tuple[str, Situation]] = {
 REGRESSIONS: dict[str, tuple[str, str, int, str]] = {
     "kept_blossom_parity": (
         "dutch-2026", "drv_p026_r09_i0054.trf", 9,
-        "a blossom kept single for a warm run was left with odd duals by the dissolution of"
-        " a blossom around it (matcher: odd slack between S-vertices)",
+        (
+            "a blossom kept single for a warm run was left with odd duals by the dissolution"
+            " of a blossom around it (matcher: odd slack between S-vertices)"
+        ),
     ),
 }
 
