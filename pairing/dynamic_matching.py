@@ -39,9 +39,10 @@ the new weights, or with single vertices left, which proves that no perfect matc
 Large changes.  A change that would free more than n / BULK_SHARE vertices is solved from
 scratch instead, on the certified sparse subgraph of ``pairing.matching``, and the solver's
 final state is kept.  A new bracket re-weighs all its pairs in one call (``replace_region``):
-the edge lists are filtered and solved from scratch, without a per-pair change.  With a ``margin``, only a change
-of some weight by the margin or more counts as large: the Dutch engine's generation order
-moves many weights by small amounts, which a warm run settles faster.
+the edge lists are filtered and solved from scratch, without a per-pair change.  With a
+``margin``, only a change of some weight by the margin or more counts as large: the Dutch
+engine's generation order moves many weights by small amounts, which a warm run settles
+faster.
 
 Dormant edges.  After a solve from scratch, an edge whose slack is at least ``margin`` is kept
 out of the solver: the warm runs do not scan it.  Such an edge stays feasible, and not tight,
@@ -229,15 +230,16 @@ class DynamicMatcher:
     def _fold_replacement(self) -> None:
         """Turn the waiting ``replace_region`` into pending changes, pair by pair."""
         assert self._replacement is not None
-        in_region, is_settled, us, vs, ws = self._replacement
+        _, _, us, vs, ws = self._replacement
+        old = list(self._edges_after_changes())
+        replaced = [
+            key for key, kept in zip(old, self._kept_by_replacement(
+                [u for u, _ in old], [v for _, v in old]
+            )) if not kept
+        ]
         self._replacement = None
         given = set(zip(us, vs))
-        self.set_weights(
-            (u, v, None)
-            for (u, v) in self._edges_after_changes()
-            if in_region[u] and in_region[v] and not (is_settled[u] and is_settled[v])
-            and (u, v) not in given
-        )
+        self.set_weights((u, v, None) for (u, v) in replaced if (u, v) not in given)
         removed = self._removed
         self.set_weights(
             (u, v, w) for u, v, w in zip(us, vs, ws) if not (removed[u] or removed[v])
@@ -451,7 +453,7 @@ class DynamicMatcher:
         at_dual, at_weight = dual.__getitem__, ew.__getitem__
         for x in roots:
             if s.top[x] != x:
-                continue  # a single blossom keeps its duals (``_expose``)
+                continue  # a single blossom keeps its duals (``_free``, ``_even``)
             # the least dual that keeps every edge of x feasible: max(2w - dual[y])
             best = max(
                 map(sub, map(lshift, map(at_weight, s.inc[x]), repeat(1)), map(at_dual, s.nbr[x])),
@@ -939,25 +941,16 @@ class DynamicMatcher:
     def _drop_vertices(self, vertices: list[int]) -> None:
         """Mark the vertices removed and unmatched, and drop all their edges."""
         s = self._s
-        eu, ev, ew, index, spare = s.eu, s.ev, s.ew, self._index, self._spare
-        inc, nbr, slot = s.inc, s.nbr, self._slot
+        eu, ev, ew, index, spare, inc = s.eu, s.ev, s.ew, self._index, self._spare, s.inc
         for v in vertices:
             self._removed[v] = True
             s.mate[v] = -1
-            # each edge leaves the lists of its other end (``_unlist``, written out here: a
-            # player leaves with hundreds of edges); v's own lists go whole
+            # each edge leaves the lists of its other end; v's own lists go whole
             for k in inc[v]:
                 u = eu[k]
                 end = u == v  # the other end is ev[k]
                 a = ev[k] if end else u
-                inc_a, nbr_a = inc[a], nbr[a]
-                i = slot[2 * k + end]
-                last = inc_a[-1]
-                inc_a[i] = last
-                nbr_a[i] = nbr_a[-1]
-                slot[2 * last + (eu[last] != a)] = i
-                inc_a.pop()
-                nbr_a.pop()
+                self._unlist(k, end, a)
                 del index[(v, a) if v < a else (a, v)]
                 ew[k] = 0
             spare.extend(inc[v])
