@@ -49,9 +49,15 @@ def state_before_round(t: Tournament, k: int) -> Tournament:
 
 
 def recorded_round(t: Tournament, k: int) -> RoundPairing:
-    """Return what column k recorded: each pair with White first, and the PAB player."""
+    """Return what column k recorded: each pair with White first, and the PAB player.
+
+    A round the file declares (``XXR``/``142``) but never paired, as in an event that stopped
+    early, has no record: asking for it is an error, not an empty pairing.
+    """
     if k < 1:
         raise ValueError(f"round {k} does not exist")
+    if k > paired_rounds(t):
+        raise ValueError(f"round {k} was never paired (the file records {paired_rounds(t)})")
     boards = []
     bye = None
     for player in t.players:

@@ -315,9 +315,10 @@ def swap_in_text(text: str, tpn_a: int, tpn_b: int) -> str:
 
 
 def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
-    """Warn on colours the manual boards give: difference beyond ±2, or three in a row (1.9)."""
-    from pairing.checker import played_colors
+    """Warn on colours the manual boards give: difference beyond ±2, or three in a row
+    (C.04.1 Art. 6 and 7, the absolute colour rules)."""
     from pairing.model import Color
+    from pairing.rules import colour_difference, colour_limits_broken, played_colours
 
     players = {p.tpn: p for p in state.players}
     found = []
@@ -325,23 +326,15 @@ def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
         for tpn, colour in ((white, Color.WHITE), (black, Color.BLACK)):
             if tpn not in players:
                 continue
-            history = played_colors(players[tpn], k) + [colour]
-            difference = history.count(Color.WHITE) - history.count(Color.BLACK)
+            history = (*played_colours(players[tpn].rounds[: k - 1]), colour)
             name = "White" if colour is Color.WHITE else "Black"
-            if abs(difference) > 2:
-                found.append(
-                    f"C.04.3 Art. 1.9.3 (absolute colour rule): {tpn} would have a colour "
-                    f"difference of {difference:+d} with {name}"
-                )
-            if len(history) >= 3 and len(set(history[-3:])) == 1:
-                found.append(
-                    f"C.04.3 Art. 1.9.3 (absolute colour rule): {tpn} would have {name} "
-                    "three times in a row"
-                )
+            for article in colour_limits_broken(history):
+                if article == "C.04.1 Art. 6":
+                    what = f"a colour difference of {colour_difference(history):+d} with {name}"
+                else:
+                    what = f"{name} three times in a row"
+                found.append(f"{article} (absolute colour rule): {tpn} would have {what}")
     return found
-
-
-_STRUCTURAL = ("is not a player", "paired more than once", "is not paired")
 
 
 def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) -> Preview:
@@ -358,7 +351,7 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
     )
     errors, warnings = [], []
     for violation in check_round(state, pairing):
-        (errors if any(s in violation.message for s in _STRUCTURAL) else warnings).append(
+        (errors if violation.kind.structural else warnings).append(
             str(violation)
         )
     warnings += _colour_warnings(state, boards, rnd.number)

@@ -347,9 +347,6 @@ def _pair(
     memo = WeightMemo(players)
     signature = memo.signature
     S, G = layout.size_bits, layout.groups_bits
-    final_round = t.total_rounds is not None and played_rounds >= t.total_rounds - 1
-    win = max(t.point_system.win, t.point_system.draw)
-    threshold = (played_rounds * win) >> 1
     forbidden = frozenset(
         frozenset((a, b))
         for fp in t.forbidden_pairs
@@ -358,7 +355,7 @@ def _pair(
         for b in fp.tpns
         if a != b
     )
-    ok = compatibility(players, final_round=final_round, threshold=threshold, forbidden=forbidden)
+    ok = compatibility(players, forbidden=forbidden)
     # Outside the bracket being paired and the next score group, an edge only says "these two
     # could still be paired" ([C4]). Keeping, for each player, the edges to the nearest
     # FAR_NEIGHBOURS compatible players above and below in the pairing order is enough for

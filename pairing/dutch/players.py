@@ -7,21 +7,26 @@ of acceleration), colour difference and colour preference (C.04.3 Art. 1.6-1.7),
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from pairing.acceleration import virtual_points
-from pairing.model import Color, Player, ResultCode, RuleSet, Tournament
+from pairing.model import Color, Player, RuleSet, Tournament
+from pairing.rules import (
+    NO_PREFERENCE,
+    ColourPreference,
+    Float,
+    Strength,
+    colour_difference,
+    colour_preference,
+    float_received,
+    is_final_round,
+    is_topscorer,
+    may_receive_pab,
+    opponents_met,
+    played_colours,
+)
 
 __all__ = ["Float", "PlayerState", "build_players"]
-
-
-class Float(enum.Enum):
-    """The float a player received in an earlier round (Art. 1.4)."""
-
-    DOWN = "down"
-    UP = "up"
-    NONE = "none"
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,19 @@ class PlayerState:
     """Float received two rounds before."""
     met: frozenset[int]
     """TPNs of the opponents met over the board ([C1]; forfeits do not count, C.04.2 3.5)."""
+    topscorer: bool = False
+    """Over 50 % of the maximum possible score when pairing the final round (Art. 1.8)."""
+
+    @property
+    def colour_preference(self) -> ColourPreference:
+        """The preference as ``pairing.rules`` states it (Art. 1.7)."""
+        if self.preference is None:
+            return NO_PREFERENCE
+        if self.absolute:
+            return ColourPreference(self.preference, Strength.ABSOLUTE)
+        return ColourPreference(
+            self.preference, Strength.STRONG if self.strong else Strength.MILD
+        )
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -98,22 +116,13 @@ def build_players(t: Tournament, k: int, rules: RuleSet) -> list[PlayerState]:
         if r < 1 or len(player.rounds) < r:
             return Float.NONE
         entry = player.rounds[r - 1]
-        if rules is RuleSet.DUTCH_2017 and not entry.game_was_played:
-            return Float.DOWN  # 2017 A.4.b: a player who, for whatever reason, does not play
-        # Art. 1.4.3: a PAB, or more points than a loss without playing, is a downfloat
-        if not entry.game_was_played and ps.points_for(entry) > ps.loss:
-            return Float.DOWN
-        if not entry.game_was_played or entry.opponent not in by_tpn:
-            return Float.NONE  # Art. 1.4.4: no other float without a game played
-        mine = score_before(player, rounds_back)
-        theirs = score_before(by_tpn[entry.opponent], rounds_back)
-        # Art. 1.4.2: the higher ranked player of two with different scores downfloats
-        if mine > theirs:
-            return Float.DOWN
-        if mine < theirs:
-            return Float.UP
-        return Float.NONE
+        opponent = by_tpn.get(entry.opponent) if entry.game_was_played else None
+        return float_received(
+            entry, score_before(player, rounds_back),
+            score_before(opponent, rounds_back) if opponent else None, ps, rules,
+        )
 
+    final_round = is_final_round(k, t.total_rounds)
     rank = 0
     result = []
     for player in sorted(t.players, key=lambda p: p.tpn):
@@ -124,56 +133,27 @@ def build_players(t: Tournament, k: int, rules: RuleSet) -> list[PlayerState]:
         if len(player.rounds) >= k:
             continue  # requested bye or absence in round k: not paired
         history = player.rounds[: k - 1]
-        colors = tuple(e.color for e in history if e.game_was_played and e.color is not None)
-        whites = colors.count(Color.WHITE)
-        blacks = len(colors) - whites
-        imbalance = abs(whites - blacks)
-        lower = Color.BLACK if whites > blacks else Color.WHITE
+        colors = played_colours(history)
+        preference = colour_preference(colors)
         two_same = len(colors) >= 2 and colors[-1] is colors[-2]
-        if imbalance > 1:  # Art. 1.7.1
-            preference: Color | None = lower
-        elif two_same:
-            preference = colors[-1].opposite
-        elif imbalance > 0:  # Art. 1.7.2
-            preference = lower
-        elif colors:  # Art. 1.7.3
-            preference = colors[-1].opposite
-        else:  # Art. 1.7.4
-            preference = None
-        repeated = colors[-1] if two_same else None
-        absolute = imbalance > 1 or repeated is not None
-        if rules is RuleSet.DUTCH_2017:
-            # 2017 C.2: no PAB after a PAB or a (forfeit) win due to an opponent not appearing
-            eligible = not any(
-                e.result in (ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FORFEIT_WIN)
-                and e.was_paired
-                and not e.game_was_played
-                for e in history
-            )
-        else:
-            # [C2]: no PAB after a PAB or as many points as a win in one round without playing
-            eligible = not any(
-                not e.game_was_played and ps.points_for(e) >= ps.win for e in history
-            )
-        met = frozenset(
-            e.opponent for e in history if e.game_was_played and e.opponent is not None
-        )
+        score = score_before(player, 0)
         result.append(
             PlayerState(
                 tpn=player.tpn,
                 rank_index=rank_index,
-                score=score_before(player, 0),
+                score=score,
                 colors=colors,
-                preference=preference,
-                absolute=absolute,
-                strong=not absolute and imbalance > 0,
-                imbalance=imbalance,
-                repeated=repeated,
-                eligible_for_bye=eligible,
+                preference=preference.colour,
+                absolute=preference.absolute,
+                strong=preference.strength is Strength.STRONG,
+                imbalance=abs(colour_difference(colors)),
+                repeated=colors[-1] if two_same else None,
+                eligible_for_bye=may_receive_pab(history, ps, rules),
                 played_games=len(colors),
                 float1=float_of(player, 1) if k > 1 else Float.NONE,
                 float2=float_of(player, 2) if k > 2 else Float.NONE,
-                met=met,
+                met=opponents_met(history),
+                topscorer=final_round and is_topscorer(score, k - 1, ps),
             )
         )
     return result

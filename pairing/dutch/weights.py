@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from pairing.dutch.players import Float, PlayerState
 from pairing.model import RuleSet
+from pairing.rules import same_absolute_preference
 
 __all__ = [
     "Layout", "PsdLayout", "WeightMemo", "bits_to_represent", "compatibility", "compatible",
@@ -37,21 +38,20 @@ def bits_to_represent(value: int) -> int:
     return max(value, 0).bit_length()
 
 
-def compatible(a: PlayerState, b: PlayerState, *, final_round: bool, threshold: int,
-               forbidden: frozenset[frozenset[int]]) -> bool:
+def compatible(a: PlayerState, b: PlayerState, *, forbidden: frozenset[frozenset[int]]) -> bool:
     """Return whether two players may meet under the absolute criteria [C1] and [C3]."""
     if b.tpn in a.met:  # [C1]
         return False
     if frozenset((a.tpn, b.tpn)) in forbidden:  # prohibited pairing (TRF 260/XXP)
         return False
-    if a.absolute and b.absolute and a.preference is b.preference:  # [C3]
-        # Art. 1.8: topscorers (over 50 % of the maximum, final round) are exempt
-        return final_round and (a.score > threshold or b.score > threshold)
+    if same_absolute_preference(a.colour_preference, b.colour_preference):  # [C3]
+        return a.topscorer or b.topscorer  # Art. 1.8: topscorers are exempt
     return True
 
 
-def compatibility(players: list[PlayerState], *, final_round: bool, threshold: int,
-                  forbidden: frozenset[frozenset[int]]) -> list[list[bool]]:
+def compatibility(
+    players: list[PlayerState], *, forbidden: frozenset[frozenset[int]]
+) -> list[list[bool]]:
     """``ok[i][j]``: whether players i and j may meet, ``compatible(players[i], players[j])``
     for i > j, asked only of the few pairs it can refuse.
 
@@ -78,10 +78,7 @@ def compatibility(players: list[PlayerState], *, final_round: bool, threshold: i
         ok[i][i] = False
     for a, b in doubtful:
         i, j = max(a, b), min(a, b)
-        ok[i][j] = ok[j][i] = compatible(
-            players[i], players[j], final_round=final_round, threshold=threshold,
-            forbidden=forbidden,
-        )
+        ok[i][j] = ok[j][i] = compatible(players[i], players[j], forbidden=forbidden)
     return ok
 
 

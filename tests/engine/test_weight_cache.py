@@ -95,6 +95,7 @@ def _other_values(p: PlayerState, scores: list[int], rounds: int) -> dict[str, t
         "float1": tuple(Float),
         "float2": tuple(Float),
         "met": (frozenset(), frozenset({p.tpn + 1000})),
+        "topscorer": (False, True),
     }
 
 

@@ -240,7 +240,7 @@ class _Bracket:
 
 class _Round:
     def __init__(
-        self, t: Tournament, k: int, max_players: int = MAX_PLAYERS, effective_tpn: bool = False
+        self, t: Tournament, k: int, max_players: int = MAX_PLAYERS, effective_tpn: bool = True
     ) -> None:
         self.t = t
         self.k = k
@@ -643,13 +643,14 @@ def reference_pair_round(
     k: int | None = None,
     *,
     max_players: int = MAX_PLAYERS,
-    effective_tpn: bool = False,
+    effective_tpn: bool = True,
 ) -> RoundPairing:
     """Pair round k (default: the next round) of a small tournament by the literal rules.
 
     ``max_players`` guards against searches that would not end in reasonable time.
-    ``effective_tpn`` makes Art. 5.2.5 count only the players present or already paired, as
-    bbpPairings does (I-10); the literal reading uses the TPN itself.
+    ``effective_tpn`` (the default) makes Art. 5.2.5 count only the players present or
+    already paired, as the endorsed engines do (I-10); ``effective_tpn=False`` reads the TPN
+    itself, letter by letter.
     """
     if t.rules is not RuleSet.DUTCH_2026:
         raise UnsupportedFeature(f"the reference implements the 2026 rules, not {t.rules.value}")

@@ -43,7 +43,7 @@ class _Round2017(_Round):
         t: Tournament,
         k: int,
         max_players: int = MAX_PLAYERS,
-        effective_tpn: bool = False,
+        effective_tpn: bool = True,
         unplayed_downfloat: bool = True,
     ) -> None:
         super().__init__(t, k, max_players, effective_tpn)
@@ -297,7 +297,7 @@ def reference_pair_round_2017(
     k: int | None = None,
     *,
     max_players: int = MAX_PLAYERS,
-    effective_tpn: bool = False,
+    effective_tpn: bool = True,
     unplayed_downfloat: bool = True,
 ) -> RoundPairing:
     """Pair round k of a small tournament by the literal 2017 rules (see reference_pair_round).
