@@ -24,10 +24,10 @@ test: install
 	$(BIN)/python -m pytest
 
 conformance: install
-	$(BIN)/python -m pairing.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017)
+	$(BIN)/python -m tools.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017)
 
 bench: install
-	$(BIN)/python -m pairing.bench $(CORPUS)/dutch-2026
+	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3 staticfiles

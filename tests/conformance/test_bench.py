@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing import bench
+from tools import bench
 from pairing.model import RoundPairing
 from pairing.replay import recorded_round
 from pairing.trf import next_round_number, read_trf

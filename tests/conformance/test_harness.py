@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing import conformance
+from tools import conformance
 from pairing.model import Board, RoundPairing
 from pairing.replay import recorded_round
 from pairing.trf import next_round_number, read_trf

@@ -7,7 +7,7 @@ import pytest
 from pairing.checker import check_round
 from pairing.model import ResultCode
 from pairing.replay import recorded_round, state_before_round
-from pairing.synthetic import main, synthetic_tournament
+from tools.synthetic import main, synthetic_tournament
 from pairing.trf import read_trf, write_trf
 
 

@@ -123,7 +123,7 @@ def test_rating_tables():
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
 def test_crosscheck_agrees_on_a_small_corpus_file(capsys):
     pytest.importorskip("tiebreak_core")
-    from pairing.tiebreaks import crosscheck
+    from tools import tiebreak_crosscheck as crosscheck
 
     report = crosscheck.Report(samples=2)
     crosscheck.check_file(CORPUS / "gen_p008_r05_i0135.trf", report)
@@ -168,7 +168,7 @@ def test_format_value():
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
 def test_crosscheck_explains_every_disagreement_on_a_file_with_forfeits_and_byes():
     pytest.importorskip("tiebreak_core")
-    from pairing.tiebreaks import crosscheck
+    from tools import tiebreak_crosscheck as crosscheck
 
     report = crosscheck.Report(samples=1)
     crosscheck.check_file(CORPUS / "drv_p010_r05_i0062.trf", report)

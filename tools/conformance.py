@@ -1,6 +1,6 @@
 """Conformance harness: re-pair every recorded round of a corpus of TRF files and compare.
 
-``python -m pairing.conformance DIR [DIR...]`` replays round k of every file from
+``python -m tools.conformance DIR [DIR...]`` replays round k of every file from
 ``state_before_round(t, k)`` and compares the engine's answer with ``recorded_round(t, k)``
 (the corpus README procedure). ``_baku`` files are counted separately, as informative.
 """
@@ -225,7 +225,7 @@ def _difference_lines(r: RoundResult, limit: int = 16) -> list[str]:
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser."""
     parser = argparse.ArgumentParser(
-        prog="python -m pairing.conformance",
+        prog="python -m tools.conformance",
         description="Re-pair every recorded round of TRF corpora and compare with the record.",
     )
     parser.add_argument("directories", nargs="+", type=Path, metavar="DIR")

@@ -1,11 +1,11 @@
 """Benchmark: pair one round of 100, 300, 500 and 1000-player corpus states.
 
-``python -m pairing.bench DIR`` prints, per state, the CPU seconds of ``pair_round``
+``python -m tools.bench DIR`` prints, per state, the CPU seconds of ``pair_round``
 (``time.process_time``) and the peak memory of a fresh process that loaded the file and paired
 the round (``resource`` maximum resident set size; ``--tracemalloc`` adds the peak of Python
 allocations, which slows the engine down). Each state runs in its own child process.
 ``--file F`` pairs the round after the last one recorded in F as well (the corpus has no
-2000-player file: ``python -m pairing.synthetic`` writes one).  Each state runs ``--repeat``
+2000-player file: ``python -m tools.synthetic`` writes one).  Each state runs ``--repeat``
 times (3 by default) and the least CPU time is printed: this machine's speed drifts by a
 third from one run to the next.
 """
@@ -139,12 +139,12 @@ def format_row(m: Measurement) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print one line per state."""
-    parser = argparse.ArgumentParser(prog="python -m pairing.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__)
     parser.add_argument("directory", type=Path, metavar="DIR", nargs="?")
     parser.add_argument(
         "--file", type=Path, action="append", default=[],
         help="also pair the round after the last one recorded in this TRF file (for instance "
-        "one written by python -m pairing.synthetic); may be repeated",
+        "one written by python -m tools.synthetic); may be repeated",
     )
     parser.add_argument(
         "--sizes", default="100,300,500,1000", help="comma-separated player counts to run"

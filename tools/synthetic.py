@@ -1,6 +1,6 @@
 """Synthetic tournaments for benchmarks larger than the corpus (2000 players and more).
 
-``python -m pairing.synthetic --players 2000 --rounds 4 OUT.trf`` writes a TRF-16 file whose
+``python -m tools.synthetic --players 2000 --rounds 4 OUT.trf`` writes a TRF-16 file whose
 rounds were paired by this engine (FIDE Dutch 2026 rules) and whose results were drawn from a
 seeded random generator: the higher-rated player wins with the Elo expectation, a fifth of
 the games are drawn.  The same arguments always give the same file.  It is a load test, not
@@ -76,7 +76,7 @@ def synthetic_tournament(players: int, rounds: int, *, seed: int = 2026,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pairing.synthetic", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.synthetic", description=__doc__)
     parser.add_argument("out", type=Path, metavar="OUT")
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=4, help="rounds to pair and play")

@@ -4,7 +4,7 @@ The reference is the PyPI package ``tiebreak-core`` (rulesets ``fide-2026`` and 
 pinned in requirements-dev.txt. It is a development tool only: nothing in :mod:`pairing` imports
 it. Usage::
 
-    python -m pairing.tiebreaks.crosscheck ../shared/corpus/dutch-2026 [--limit N] [--samples K]
+    python -m tools.tiebreak_crosscheck ../shared/corpus/dutch-2026 [--limit N] [--samples K]
 
 For every file, every player and every tie-break of :data:`CRITERIA`, both values are computed
 and compared (exactly, up to float rounding of the reference). Direct encounter is compared as
@@ -28,11 +28,11 @@ from pathlib import Path
 from pairing.model import STANDARD_POINTS, ResultCode, RoundEntry, Tournament
 from pairing.trf import read_trf
 
-from .compute import Context, Edition, Rules, compute
-from .ratings import round_half_up
-from .rounds import Kind
-from .specs import Acronym, parse_spec
-from .standings import direct_encounter
+from pairing.tiebreaks.compute import Context, Edition, Rules, compute
+from pairing.tiebreaks.ratings import round_half_up
+from pairing.tiebreaks.rounds import Kind
+from pairing.tiebreaks.specs import Acronym, parse_spec
+from pairing.tiebreaks.standings import direct_encounter
 
 # Our code -> the reference's criterion name (fide-2026 registry).
 CRITERIA: dict[str, str] = {
@@ -345,7 +345,7 @@ def _explain_de(ctx: Context, group: list[int]):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pairing.tiebreaks.crosscheck")
+    parser = argparse.ArgumentParser(prog="python -m tools.tiebreak_crosscheck")
     parser.add_argument("corpus", type=Path, help="a folder of finished tournaments (.trf)")
     parser.add_argument("--limit", type=int, default=0, help="check only the first N files")
     parser.add_argument("--samples", type=int, default=3, help="disagreements shown per tie-break")

@@ -1,6 +1,6 @@
 """Micro-benchmark of pairing.matching on complete graphs with random wide weights.
 
-    python -m pairing.matching_bench 100 300 1000 [--bits 200] [--networkx] [--max-cardinality]
+    python -m tools.matching_bench 100 300 1000 [--bits 200] [--networkx] [--max-cardinality]
         [--repeat 3] [--calls FILE.pickle]
 
 Prints the CPU time of ``max_weight_matching`` (the best of ``--repeat`` runs; networkx runs
