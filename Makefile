@@ -24,7 +24,8 @@ test: install
 	$(BIN)/python -m pytest
 
 conformance: install
-	$(BIN)/python -m tools.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017)
+	$(BIN)/python -m tools.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017) \
+		$(wildcard $(CORPUS)/unpairable-2026) $(wildcard $(CORPUS)/unpairable-2017)
 
 bench: install
 	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from pairing.errors import NoValidPairing, TrfFormatError, UnsupportedFeature
+from pairing.errors import EngineFault, NoValidPairing, TrfFormatError, UnsupportedFeature
 from pairing.model import RoundPairing, RuleSet, Tournament
 from pairing.replay import (
     IDENTICAL,
@@ -23,7 +23,7 @@ from pairing.replay import (
     recorded_round,
     state_before_round,
 )
-from pairing.trf import read_trf
+from pairing.trf import next_round_number, read_trf
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -88,12 +88,20 @@ def pair(t: Tournament, rules: RuleSet | None, explain: bool) -> RoundPairing:
     """Pair the next round with the Dutch engine; map engine errors to exit codes."""
     from pairing.dutch import pair_round  # imported here: the CLI works for checks without it
 
+    k = next_round_number(t)
+    if t.total_rounds is not None and k > t.total_rounds:
+        raise CliError(
+            EXIT_INVALID_INPUT,
+            f"round {k} cannot be paired: the file declares {t.total_rounds} rounds (XXR/142)",
+        )
     try:
         return pair_round(t, rules=rules, explain=explain)
     except NoValidPairing as exc:
         raise CliError(EXIT_NO_PAIRING, f"no valid pairing exists: {exc}")
     except UnsupportedFeature as exc:
         raise CliError(EXIT_INVALID_INPUT, f"unsupported: {exc}")
+    except EngineFault as exc:
+        raise CliError(EXIT_UNEXPECTED, f"internal error, please report it with the file: {exc}")
 
 
 def write_lines(target: str, lines: Sequence[str], stdout: TextIO) -> None:

@@ -11,6 +11,10 @@ class NoValidPairing(PairingError):
     """No round-pairing complies with the absolute criteria (C.04.3 Art. 1.9.3)."""
 
 
+class EngineFault(PairingError):
+    """The engine reached a pairing that its own checker rejects: a bug, never an answer."""
+
+
 class UnsupportedFeature(PairingError):
     """The input asks for something this engine does not implement (named in the message)."""
 

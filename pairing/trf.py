@@ -245,6 +245,11 @@ class _Reader:
     def read(self) -> Tournament:
         """Read every line, then check and build the tournament."""
         for line_no, raw in enumerate(_LINE_BREAK.split(self.text), start=1):
+            if "\x00" in raw:
+                raise TrfFormatError(
+                    line_no, raw.index("\x00") + 1,
+                    "a NUL character: this is not TRF text (UTF-16 or a binary file?)",
+                )
             line = raw.lstrip("\ufeff").rstrip()  # a byte-order mark is not part of the record
             if not line.strip() or line.startswith("###"):
                 continue
@@ -290,7 +295,10 @@ class _Reader:
         if len(tokens) != 1:
             raise TrfFormatError(line_no, 5, f"{line[:3]}: expected one value")
         value = parse_points(tokens[0][1], line_no, tokens[0][0], line[:3])
-        self.points.set(BB_CODES[line[:3].upper()], value)
+        code = line[:3].upper()
+        self.points.set(
+            BB_CODES[code], value, form="BB?", line_no=line_no, column=tokens[0][0], code=code
+        )
 
     def read_162(self, line: str, line_no: int) -> None:
         """Read the TRF-2026 point system."""
@@ -351,6 +359,8 @@ class _Reader:
     def finish(self) -> Tournament:
         """Check the records against each other and build the tournament."""
         count = len(self.players)
+        if not count:
+            raise TrfFormatError(1, 1, "no player record (001): not a tournament file")
         for tpn, (line_no, player) in self.players.items():
             if tpn > count:
                 raise TrfFormatError(

@@ -26,6 +26,8 @@ _POINTS = re.compile(r"(-?)([0-9]{1,3})(?:\.([0-9])0*)?")
 
 MAX_TPN = 9999
 MAX_ROUNDS = 999
+MAX_DIGITS = 9
+"""No TRF field holds a longer number; a longer one is refused before it is converted."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -42,7 +44,9 @@ def parse_int(text: str, line_no: int, column: int, what: str) -> int:
     """Parse a non-negative decimal integer (blanks around it allowed)."""
     stripped = text.strip()
     if not _INT.fullmatch(stripped):
-        raise TrfFormatError(line_no, column, f"{what}: expected a number, found {stripped!r}")
+        raise TrfFormatError(line_no, column, f"{what}: expected a number, found {stripped[:20]!r}")
+    if len(stripped) > MAX_DIGITS:
+        raise TrfFormatError(line_no, column, f"{what}: {len(stripped)} digits, too large a number")
     return int(stripped)
 
 
@@ -123,15 +127,35 @@ BB_CODES = {
 
 @dataclass
 class PointsBuilder:
-    """Collect point-system settings in file order; the PAB follows the win unless set."""
+    """Collect point-system settings in file order; the PAB follows the win unless set.
+
+    One file may state the point system in two forms (TRF-2026 ``162``, TRF(x) ``XXS``,
+    bbpPairings' ``BB?`` lines). Within a form a later value overrides an earlier one; two
+    forms that give one field different values make the file ambiguous, and it is refused
+    naming both lines.
+    """
 
     values: dict[str, Points] = field(default_factory=dict)
     pab_set: bool = False
+    origin: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """For each field set explicitly: the form that set it and its line."""
 
-    def set(self, names: tuple[str, ...], value: Points) -> None:
-        """Set point-system fields to a value."""
+    def set(
+        self, names: tuple[str, ...], value: Points, *, form: str = "", line_no: int = 0,
+        column: int = 0, code: str = "",
+    ) -> None:
+        """Set point-system fields to a value, read from ``code`` of a form at a line."""
         for name in names:
+            earlier_form, earlier_line = self.origin.get(name, (form, line_no))
+            if earlier_form != form and self.values[name] != value:
+                raise TrfFormatError(
+                    line_no, column,
+                    f"{code} gives the {name.replace('_', ' ')} {format_points(value)} points, "
+                    f"but line {earlier_line} ({earlier_form}) gives "
+                    f"{format_points(self.values[name])}",
+                )
             self.values[name] = value
+            self.origin[name] = (form, line_no)
         if "pairing_allocated_bye" in names:
             self.pab_set = True
         elif "win" in names and not self.pab_set:
@@ -160,7 +184,10 @@ def read_162(line: str, line_no: int, points: PointsBuilder) -> None:
         if symbol not in _162_SYMBOLS:
             raise TrfFormatError(line_no, column, f"162: unknown symbol {symbol!r}")
         value = parse_points(value_text, line_no, value_column, f"162 {symbol}")
-        points.set(_162_SYMBOLS[symbol], value)
+        points.set(
+            _162_SYMBOLS[symbol], value, form="162", line_no=line_no, column=column,
+            code=f"162 {symbol}",
+        )
 
 
 def read_xxs(line: str, line_no: int, points: PointsBuilder) -> None:
@@ -173,7 +200,10 @@ def read_xxs(line: str, line_no: int, points: PointsBuilder) -> None:
         if not sep or code.upper() not in _XXS_CODES:
             raise TrfFormatError(line_no, column, f"XXS: bad entry {token!r}")
         value = parse_points(value_text, line_no, column + len(code) + 1, f"XXS {code}")
-        points.set(_XXS_CODES[code.upper()], value)
+        points.set(
+            _XXS_CODES[code.upper()], value, form="XXS", line_no=line_no, column=column,
+            code=f"XXS {code}",
+        )
 
 
 # ---------------------------------------------------------------------------------------------

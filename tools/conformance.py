@@ -3,6 +3,8 @@
 ``python -m tools.conformance DIR [DIR...]`` replays round k of every file from
 ``state_before_round(t, k)`` and compares the engine's answer with ``recorded_round(t, k)``
 (the corpus README procedure). ``_baku`` files are counted separately, as informative.
+A directory named ``unpairable-*`` holds states with no legal pairing: each is paired as it is,
+and the engine must answer ``NoValidPairing`` (the command line's exit 1).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -29,10 +32,14 @@ from pairing.replay import (
     recorded_round,
     state_before_round,
 )
-from pairing.trf import read_trf
+from pairing.trf import next_round_number, read_trf
 
 ERROR = "error"
+NO_PAIRING = "no legal pairing"
+PAIRED = "paired"
+"""A state with no legal pairing that the engine paired all the same."""
 VERDICTS = (IDENTICAL, "colors", "pairs", ERROR)
+UNPAIRABLE_VERDICTS = (NO_PAIRING, PAIRED, ERROR)
 SAMPLE_SEED = 2026
 
 
@@ -63,6 +70,13 @@ class FileTask:
     path: str
     rounds: tuple[int, ...]
     timeout: float | None = None
+    unpairable: bool = False
+    """The file is a state to pair as it is, with no legal pairing (exit 1 expected)."""
+
+
+def is_unpairable_directory(directory: Path | str) -> bool:
+    """Whether a corpus directory holds states with no legal pairing."""
+    return Path(directory).name.startswith("unpairable")
 
 
 class RoundTimeout(Exception):
@@ -74,34 +88,64 @@ def _on_alarm(signum: int, frame: object) -> None:
     raise RoundTimeout("time limit exceeded")
 
 
+@contextmanager
+def _time_limit(timeout: float | None) -> Iterator[None]:
+    """Raise RoundTimeout in the body once ``timeout`` seconds have passed."""
+    use_alarm = bool(timeout) and hasattr(signal, "SIGALRM")
+    if use_alarm:
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        yield
+    finally:
+        if use_alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
 def replay_round(
     directory: str, path: Path, t: Tournament, k: int, timeout: float | None = None
 ) -> RoundResult:
     """Re-pair round k of a tournament and compare it with the recorded round."""
     expected = recorded_round(t, k)
     start = time.process_time()
-    use_alarm = bool(timeout) and hasattr(signal, "SIGALRM")
-    if use_alarm:
-        previous = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
         from pairing.dutch import pair_round  # whatever engine exists; failures are counted
 
-        got = pair_round(state_before_round(t, k))
+        with _time_limit(timeout):
+            got = pair_round(state_before_round(t, k))
     except Exception as exc:  # noqa: BLE001 - the harness counts every engine failure
         return RoundResult(
             directory, path.name, k, ERROR, tuple(pairing_lines(expected)),
             error=f"{type(exc).__name__}: {exc}", cpu_seconds=time.process_time() - start,
         )
-    finally:
-        if use_alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
     seconds = time.process_time() - start
     return RoundResult(
         directory, path.name, k, compare_rounds(expected, got),
         tuple(pairing_lines(expected)), tuple(pairing_lines(got)), cpu_seconds=seconds,
     )
+
+
+def replay_unpairable(
+    directory: str, path: Path, t: Tournament, timeout: float | None = None
+) -> RoundResult:
+    """Pair a state with no legal pairing as it is: the engine must say so."""
+    from pairing.dutch import pair_round
+    from pairing.errors import NoValidPairing
+
+    k = next_round_number(t)
+    start = time.process_time()
+    try:
+        with _time_limit(timeout):
+            got = pair_round(t)
+    except NoValidPairing as exc:
+        return RoundResult(directory, path.name, k, NO_PAIRING, error=str(exc),
+                           cpu_seconds=time.process_time() - start)
+    except Exception as exc:  # noqa: BLE001 - the harness counts every engine failure
+        return RoundResult(directory, path.name, k, ERROR, error=f"{type(exc).__name__}: {exc}",
+                           cpu_seconds=time.process_time() - start)
+    return RoundResult(directory, path.name, k, PAIRED, got=tuple(pairing_lines(got)),
+                       cpu_seconds=time.process_time() - start)
 
 
 def replay_file(task: FileTask) -> list[RoundResult]:
@@ -111,6 +155,8 @@ def replay_file(task: FileTask) -> list[RoundResult]:
         t = read_trf(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, TrfFormatError) as exc:
         return [RoundResult(task.directory, path.name, 0, ERROR, error=f"cannot read: {exc}")]
+    if task.unpairable:
+        return [replay_unpairable(task.directory, path, t, task.timeout)]
     return [replay_round(task.directory, path, t, k, task.timeout) for k in task.rounds]
 
 
@@ -134,6 +180,9 @@ def collect_tasks(
             continue
         if max_players is not None and len(t.players) > max_players:
             continue
+        if is_unpairable_directory(directory):
+            rounds.append((str(path), next_round_number(t)))
+            continue
         rounds += [(str(path), k) for k in range(1, paired_rounds(t) + 1)]
     if sample is not None and sample < len(rounds):
         rounds = sorted(random.Random(SAMPLE_SEED).sample(rounds, sample))
@@ -141,7 +190,8 @@ def collect_tasks(
     for path_text, k in rounds:
         by_file.setdefault(path_text, []).append(k)
     name = directory.name
-    return [FileTask(name, p, tuple(ks), timeout) for p, ks in by_file.items()]
+    unpairable = is_unpairable_directory(directory)
+    return [FileTask(name, p, tuple(ks), timeout, unpairable) for p, ks in by_file.items()]
 
 
 def run_tasks(tasks: Sequence[FileTask], jobs: int) -> list[RoundResult]:
@@ -158,14 +208,39 @@ def run_tasks(tasks: Sequence[FileTask], jobs: int) -> list[RoundResult]:
     return results
 
 
-def summarize(results: Iterable[RoundResult]) -> dict[str, int]:
+def summarize(
+    results: Iterable[RoundResult], verdicts: tuple[str, ...] = VERDICTS
+) -> dict[str, int]:
     """Count the verdicts."""
     counts = Counter(r.verdict for r in results)
-    return {v: counts.get(v, 0) for v in VERDICTS}
+    return {v: counts.get(v, 0) for v in verdicts}
+
+
+def passed(directory: str, r: RoundResult) -> bool:
+    """Whether a result meets the bar: identical, or no legal pairing for an unpairable state."""
+    if is_unpairable_directory(directory):
+        return r.verdict == NO_PAIRING
+    return r.informative or r.verdict == IDENTICAL
+
+
+def format_unpairable_report(directory: str, results: list[RoundResult], show: int) -> list[str]:
+    """Return the report lines of a directory of states with no legal pairing."""
+    counts = summarize(results, UNPAIRABLE_VERDICTS)
+    lines = [
+        f"{directory}: {len(results)} states with no legal pairing",
+        f"  no legal pairing (exit 1): {counts[NO_PAIRING]}",
+        f"  paired all the same:       {counts[PAIRED]}",
+        f"  errors:                    {counts[ERROR]}",
+    ]
+    for r in [r for r in results if r.verdict != NO_PAIRING][:show]:
+        lines.append(f"    {r.file} round {r.round}: {r.verdict} {r.error or ', '.join(r.got)}")
+    return lines
 
 
 def format_report(directory: str, results: list[RoundResult], show: int) -> list[str]:
     """Return the report lines of one directory."""
+    if is_unpairable_directory(directory):
+        return format_unpairable_report(directory, results, show)
     bar = [r for r in results if not r.informative]
     baku = [r for r in results if r.informative]
     counts = summarize(bar)
@@ -246,7 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the harness; return 0 when every round (Baku files aside) is identical, else 1."""
+    """Run the harness; return 0 when every round (Baku files aside) is identical and every
+    unpairable state has no legal pairing, else 1."""
     args = build_parser().parse_args(argv)
     all_results: dict[str, list[RoundResult]] = {}
     for directory in args.directories:
@@ -270,9 +346,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name, results in all_results.items()
         }
         args.json.write_text(json.dumps(payload, indent=1), encoding="utf-8")
-    failed = any(
-        r.verdict != IDENTICAL for rs in all_results.values() for r in rs if not r.informative
-    )
+    failed = any(not passed(d, r) for d, rs in all_results.items() for r in rs)
     return 1 if failed else 0
 
 

@@ -29,7 +29,8 @@ from pairing.dutch.colours import allocate_colours
 from pairing.dutch.players import Float, PlayerState, build_players
 from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
-from pairing.errors import NoValidPairing
+from pairing.checker import ViolationKind, check_round
+from pairing.errors import EngineFault, NoValidPairing
 from pairing.matching import max_weight_matching
 from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament, format_points
 from pairing.trf import next_round_number
@@ -274,9 +275,23 @@ def pair_round(
         note.add(f"pairing-allocated bye: {bye}")
     if explain:
         _explain_criteria(note, {p.tpn: p for p in players}, boards, bye)
-    return RoundPairing(
+    pairing = RoundPairing(
         round=k, boards=tuple(boards), bye=bye, explanation=tuple(note.lines) if explain else ()
     )
+    _refuse_what_the_rules_forbid(t, pairing, rules)
+    return pairing
+
+
+def _refuse_what_the_rules_forbid(t: Tournament, pairing: RoundPairing, rules: RuleSet) -> None:
+    """The round goes through the checker's predicates before it is answered: a PAB that
+    [C2] forbids means no legal pairing exists; any other violation is a fault of the engine,
+    raised, never printed as a pairing."""
+    violations = check_round(t, pairing, rules=rules)
+    if not violations:
+        return
+    if all(v.kind is ViolationKind.PAB_NOT_ALLOWED for v in violations):
+        raise NoValidPairing(f"{violations[0]} (Art. 1.9.3)")
+    raise EngineFault("; ".join(map(str, violations)))
 
 
 @contextmanager
@@ -423,14 +438,26 @@ def _pair(
             m.set_many(completion_weights(pairs))
         return m.compute()
 
+    def complete(mate: list[int]) -> bool:
+        """Art. 1.9.1: everyone paired but at most one player, who may receive the PAB ([C2]).
+        The weights pair first the players who may not, so a maximum weight matching leaves
+        such a player out only when no round-pairing can avoid it."""
+        left = [v for v in range(n) if mate[v] == v]
+        return len(left) <= 1 and all(players[v].eligible_for_bye for v in left)
+
     mate = initial_weights(sorted(near))
-    if sum(1 for v in range(n) if mate[v] == v) > 1:
+    if not complete(mate):
         # the sparse graph may miss a long edge: decide on all the compatible pairs
         near = {(j, i) for i in range(n) for j in range(i) if ok[i][j]}
         mate = initial_weights(sorted(near))
-    if sum(1 for v in range(n) if mate[v] == v) > 1:
+    if not complete(mate):
+        if sum(1 for v in range(n) if mate[v] == v) > 1:
+            raise NoValidPairing(
+                "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
+            )
         raise NoValidPairing(
-            "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
+            "every round-pairing leaves the pairing-allocated bye to a player who may not "
+            "receive it ([C2], Art. 1.9.3)"
         )
     if odd and not two_thousand_seventeen:
         bye_score = next(players[v].score for v in range(n) if mate[v] == v)

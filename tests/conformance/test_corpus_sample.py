@@ -2,8 +2,7 @@
 
 About 200 rounds from small files of both corpora and 6 rounds of 150- to 300-player files (no
 ``_baku`` files, which are informative only). These tests FAIL, not skip, while the engine differs from bbpPairings on a round: they are
-the bar (marker ``engine_exactness``). They are skipped only while ``pairing.dutch`` is absent.
-Run them alone with ``pytest tests/conformance -m engine_exactness``.
+the bar (marker ``engine_exactness``). Run them alone with ``pytest tests/conformance -m engine_exactness``.
 """
 
 from __future__ import annotations
@@ -15,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from pairing.dutch import pair_round
+from pairing.errors import NoValidPairing
 from pairing.replay import pairing_lines, recorded_round, state_before_round
 from pairing.trf import read_trf
 
@@ -72,7 +73,24 @@ def test_sample_covers_both_corpora():
 @pytest.mark.engine_exactness
 @pytest.mark.parametrize("corpus, name, k", CASES)
 def test_engine_reproduces_recorded_round(corpus, name, k):
-    dutch = pytest.importorskip("pairing.dutch")
     t = read_trf((CORPUS / corpus / name).read_text(encoding="utf-8"))
-    got = dutch.pair_round(state_before_round(t, k))
+    got = pair_round(state_before_round(t, k))
     assert pairing_lines(got) == pairing_lines(recorded_round(t, k))
+
+
+UNPAIRABLE = sorted(CORPUS.glob("unpairable-*/*.trf"))
+
+
+def test_the_corpus_has_unpairable_states():
+    if not CORPUS.is_dir():
+        pytest.skip(f"no corpus in {CORPUS}")
+    assert {p.parent.name for p in UNPAIRABLE} == {"unpairable-2026", "unpairable-2017"}
+
+
+@pytest.mark.parametrize("path", UNPAIRABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_state_with_no_legal_pairing_is_refused(path):
+    # The reference engine exits 1 on each; a pairing here would break [C1]-[C3] or hand the
+    # PAB to a player [C2] (2017: C.2) excludes.
+    t = read_trf(path.read_text(encoding="utf-8"))
+    with pytest.raises(NoValidPairing):
+        pair_round(t)

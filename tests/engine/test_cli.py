@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main
-from pairing.errors import NoValidPairing
+from pairing.errors import NoValidPairing, TrfFormatError
 from pairing.model import Board, RoundPairing, RuleSet
 from pairing.replay import recorded_round, state_before_round
 from pairing.trf import next_round_number, read_trf, write_trf
@@ -183,3 +183,47 @@ def test_real_engine_checks_a_file(tmp_path):
     code, out, _ = run("--dutch", str(SMALL), "-c", "-l", str(tmp_path / "why.txt"))
     assert code in (0, 1)
     assert out.splitlines()[-1].endswith("of 5 rounds identical")
+
+
+TWO_PLAYERS = "".join(
+    f"001 {tpn:>4} m    {name:<33} 2000 NED {'':>11} {'':10} {points:>4} {tpn:>4}  {entry}\n"
+    for tpn, name, points, entry in ((1, "A", "1.0", "   2 w 1"), (2, "B", "0.0", "   1 b 0"))
+)
+HUGE = "9" * 5000  # more digits than Python converts to an int by default
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("", "line 1, column 1: no player record"),
+        ("012 Only a header\nXXR 5\nXXC white1\n", "no player record"),
+        ("garbage\n\x7fmore garbage\n", "no player record"),
+        ("012 Open\n".encode("utf-16-le").decode("utf-8"), "NUL character"),
+        (TWO_PLAYERS + f"XXR {HUGE}\n", "line 3, column 5"),
+        (TWO_PLAYERS + f"142 {HUGE}\n", "line 3, column 5"),
+        (TWO_PLAYERS + f"XXZ {HUGE}\n", "line 3"),
+        (TWO_PLAYERS + f"240 H {HUGE}\n", "line 3"),
+        (TWO_PLAYERS + f"XXA {HUGE} 1.0\n", "line 3"),
+        (TWO_PLAYERS + f"XXP 1 {HUGE}\n", "line 3"),
+        (TWO_PLAYERS + f"260 {HUGE}\n", "line 3"),
+        (TWO_PLAYERS + "XXR 1\n", "round 2 cannot be paired: the file declares 1 rounds"),
+        (TWO_PLAYERS + "162  W 3.0    D 1.0\nBBW  2.0\n", "line 4, column 6: BBW gives the win 2.0 points, but line 3 (162) gives 3.0"),
+    ],
+)
+def test_malformed_files_exit_3_with_a_message(tmp_path, text, where):
+    # Issue 18: each of these once raised a traceback or paired a round with exit 0.
+    path = tmp_path / "bad.trf"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("--dutch", str(path), "-p")
+    assert (code, out) == (3, "")
+    assert where in err and "Traceback" not in err
+
+
+def test_point_systems_written_twice_must_agree():
+    # TRF-2026 162 and bbpPairings' BB? lines may both state the point system (the edge files
+    # of the corpus do); when they agree the file reads, else it names both lines.
+    agreeing = TWO_PLAYERS + "162  W 1.0    D 0.5    P 0.0\nBBW  1.0\nBBD  0.5\nBBU  0.0\n"
+    assert read_trf(agreeing).point_system.pairing_allocated_bye == 0
+    with pytest.raises(TrfFormatError, match="BBU gives the pairing allocated bye 0.5 points, "
+                       "but line 3 \\(162\\) gives 0.0"):
+        read_trf(TWO_PLAYERS + "162  W 1.0    D 0.5    P 0.0\nBBU  0.5\n")
