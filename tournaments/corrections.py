@@ -25,11 +25,14 @@ from tournaments.models import (
     Result,
     Round,
     Tournament,
+    page_value,
 )
 from tournaments.services import (
     ServiceError,
     _audit,
+    _current_player,
     _locked,
+    _locked_round,
     _player_data,
     _renumber,
     _scores,
@@ -87,10 +90,30 @@ class CorrectionOutcome:
     message: str
 
 
-def _locked_game(game: Game) -> tuple[Tournament, Round, Game]:
+def _locked_game(game: Game, loaded: str | None = None) -> tuple[Tournament, Round, Game]:
+    """Lock the tournament; return the row as stored now, or refuse when it changed since the
+    page was loaded (``loaded``: its ``Game.page_token``) or is gone (the pairing changed)."""
     t = _locked(game.round.tournament)
-    game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
-    return t, game.round, game
+    current = Game.objects.select_related("round", "white", "black").filter(pk=game.pk).first()
+    if current is None:
+        raise ServiceError(
+            f"Board {game.board} of round {game.round.number} was re-paired meanwhile: "
+            "nothing was saved."
+        )
+    if loaded is not None and loaded != current.page_token():
+        raise ServiceError(
+            f"Board {current.board} was changed meanwhile by someone else; it now reads "
+            f"{_describe(current)}. Nothing was saved: check it and correct again if still needed."
+        )
+    return t, current.round, current
+
+
+def _describe(game: Game) -> str:
+    text = f"{game.white.name} – {game.black.name if game.black else ''} {game.result or 'pending'}"
+    if game.rating_result or game.rating_colors_swapped:
+        swapped = "colours exchanged, " if game.rating_colors_swapped else ""
+        text += f" (for rating: {swapped}{game.rating_result or game.result})"
+    return text
 
 
 def _clean_reason(reason: str) -> str:
@@ -125,11 +148,16 @@ def _record_game_correction(
     return CorrectionOutcome(timing, f"Notified {timing.value}: {TIMING_EFFECT[timing]}")
 
 
-def correct_result(game: Game, actor, *, result: str, reason: str) -> CorrectionOutcome:
-    """Correct a result written down incorrectly (C.04.2 Art. 4.3.1)."""
+def correct_result(
+    game: Game, actor, *, result: str, reason: str, loaded: str | None = None
+) -> CorrectionOutcome:
+    """Correct a result written down incorrectly (C.04.2 Art. 4.3.1).
+
+    ``loaded``: the row's ``Game.page_token`` as the page showed it; refused if it changed.
+    """
     reason = _clean_reason(reason)
     with transaction.atomic():
-        t, rnd, game = _locked_game(game)
+        t, rnd, game = _locked_game(game, loaded)
         if game.is_bye:
             raise ServiceError(f"{game.white.name} has a bye: there is no game result to correct.")
         if result not in GAME_RESULTS:
@@ -160,14 +188,17 @@ _MIRROR = {
 }
 
 
-def correct_colours(game: Game, actor, *, reason: str) -> CorrectionOutcome:
+def correct_colours(
+    game: Game, actor, *, reason: str, loaded: str | None = None
+) -> CorrectionOutcome:
     """Record that a game was played with the wrong colours (C.04.2 Art. 4.3.2).
 
-    White and Black are exchanged; the result keeps its winner (1-0 becomes 0-1).
+    White and Black are exchanged; the result keeps its winner (1-0 becomes 0-1). ``loaded``:
+    the row's ``Game.page_token`` as the page showed it; refused if it changed.
     """
     reason = _clean_reason(reason)
     with transaction.atomic():
-        t, rnd, game = _locked_game(game)
+        t, rnd, game = _locked_game(game, loaded)
         if game.is_bye:
             raise ServiceError(f"{game.white.name} has a bye: no colours to correct.")
         if game.result == Result.NOT_PLAYED or game.result in {
@@ -195,18 +226,26 @@ def correct_colours(game: Game, actor, *, reason: str) -> CorrectionOutcome:
 # Rating corrected (4.3.3, 2.3)
 
 
-def correct_rating(player: Player, actor, *, rating: int | None, reason: str) -> str:
+def correct_rating(
+    player: Player, actor, *, rating: int | None, reason: str, loaded: str | None = None
+) -> str:
     """Correct a player's rating; return what happened to the TPNs, in a sentence.
 
     Standings and rating-based tie-breaks read the rating, so they follow at once. TPNs are
     recomputed from the initial order (Art. 2.2) only while round 4 is not paired (Art. 2.3).
+    ``loaded``: the rating as the page showed it (``page_value``); refused if it changed.
     """
     reason = _clean_reason(reason)
     if rating is not None and not 0 <= rating <= 3500:
         raise ServiceError(f"{rating} is not a rating.")
     with transaction.atomic():
         t = _locked(player.tournament)
-        player = Player.objects.get(pk=player.pk)
+        player = _current_player(t, player)
+        if loaded is not None and loaded != page_value(player.rating):
+            raise ServiceError(
+                f"{player.name}'s rating was changed meanwhile by someone else to "
+                f"{player.rating or 'unrated'}: nothing was saved. Check it and correct again."
+            )
         if rating == player.rating:
             raise ServiceError(f"{player.name} already has the rating {rating}.")
         before = _player_data(player)
@@ -396,6 +435,10 @@ def _check_reason_applies(t: Tournament, rnd: Round, code: str) -> None:
             )
 
 
+def _lines(text: str) -> list[str]:
+    return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+
+
 def _round_rows(rnd: Round) -> list[str]:
     return [str(g) for g in rnd.games.select_related("white", "black")]
 
@@ -409,6 +452,7 @@ def change_pairing(
     reason_code: str = "",
     note: str = "",
     accept_warnings: bool = False,
+    loaded: str | None = None,
 ) -> Preview:
     """Replace the boards (and pairing-allocated bye) of a draft or published round by hand.
 
@@ -416,11 +460,16 @@ def change_pairing(
     only on boards without a result. Every broken rule is a warning that the arbiter must accept.
     Games whose pair is unchanged keep their row (and result); the others are recorded in the
     audit trail before they are replaced, and new rows carry the reason (``Game.manual``).
+    ``loaded``: the ``pairing_text`` the page started from; refused if the pairing changed since.
     """
     note = (note or "").strip()
     with transaction.atomic():
-        t = _locked(rnd.tournament)
-        rnd = Round.objects.get(pk=rnd.pk)
+        t, rnd = _locked_round(rnd)
+        if loaded is not None and _lines(loaded) != _lines(pairing_text(rnd)):
+            raise ServiceError(
+                f"The pairing of round {rnd.number} was changed meanwhile by someone else: "
+                "nothing was saved. Start again from the pairing as it is now (shown below)."
+            )
         if rnd.state == Round.State.FINISHED:
             raise ServiceError(f"Round {rnd.number} is finished: its pairing cannot change.")
         published = rnd.state == Round.State.PUBLISHED
@@ -509,8 +558,7 @@ def repair_draft(rnd: Round, actor) -> Round:
     from tournaments.services import pair_next_round, unpair_round
 
     with transaction.atomic():
-        t = _locked(rnd.tournament)
-        rnd = Round.objects.get(pk=rnd.pk)
+        t, rnd = _locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
             raise ServiceError(f"Round {rnd.number} is published: it cannot be re-paired.")
         before = _round_rows(rnd)
@@ -543,14 +591,13 @@ def leave_draft(rnd: Round, actor, *, player: Player, kind: str) -> Round:
     if kind not in dict(DRAFT_LEAVE_KINDS):
         raise ServiceError(f"Unknown choice {kind!r}.")
     with transaction.atomic():
-        t = _locked(rnd.tournament)
-        rnd = Round.objects.get(pk=rnd.pk)
+        t, rnd = _locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
             raise ServiceError(
                 f"Round {rnd.number} is published: enter a forfeit, or change the pairing "
                 "under C.04.2 Art. 4.4."
             )
-        player = Player.objects.get(pk=player.pk, tournament=t)
+        player = _current_player(t, player)
         if not player.plays_in(rnd.number):
             raise ServiceError(f"{player.name} is not due to play in round {rnd.number}.")
         before = _round_rows(rnd)

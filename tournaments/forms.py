@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 
-from tournaments.models import GAME_RESULTS, ByeRequest, Game, Player, Result, Tournament
+from tournaments.models import (
+    GAME_RESULTS,
+    ByeRequest,
+    Game,
+    Player,
+    Result,
+    Tournament,
+    page_values,
+)
 
 GAME_RESULT_VALUES = frozenset(str(r) for r in GAME_RESULTS)
 
@@ -19,6 +29,31 @@ POINT_FIELDS = (
     "points_full_bye",
     "points_zero_bye",
 )
+
+
+class LoadedValuesMixin:
+    """A model form that also sends the stored values it was loaded with, in a hidden field, so
+    that the service writes only what was changed on the page and refuses a change made on a
+    page older than the data (optimistic concurrency)."""
+
+    def add_loaded_field(self, names) -> None:
+        if self.instance.pk is None:
+            return
+        self.fields["loaded"] = forms.CharField(
+            widget=forms.HiddenInput,
+            required=False,
+            initial=json.dumps(page_values(self.instance, names), sort_keys=True),
+        )
+
+    def loaded_values(self) -> dict[str, str] | None:
+        """Return the values the page was loaded with; None when the page did not send them."""
+        try:
+            values = json.loads(self.cleaned_data.get("loaded") or "null")
+        except ValueError:
+            return None
+        if not isinstance(values, dict):
+            return None
+        return {str(k): str(v) for k, v in values.items()}
 
 
 class PointsField(forms.DecimalField):
@@ -42,7 +77,7 @@ class PointsField(forms.DecimalField):
         return value
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(LoadedValuesMixin, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = (
@@ -94,6 +129,7 @@ class TournamentForm(forms.ModelForm):
             "FIDE codes in order, separated by commas, e.g. BH/C1,BH,DE,WIN,WON,BPG,BWG,PS "
             "(C.07). Empty: points only."
         )
+        self.add_loaded_field(self.Meta.fields)
 
     def clean_tiebreaks(self) -> str:
         from pairing.tiebreaks import TieBreakSpecError, format_specs, parse_specs
@@ -112,6 +148,15 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ("name", "rating", "title", "federation", "fide_id", "sex", "birth_year")
+
+
+class PlayerEditForm(LoadedValuesMixin, PlayerForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_loaded_field(self.Meta.fields)
+
+    def fields_for_service(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
 
 class LateEntryForm(PlayerForm):
@@ -180,7 +225,11 @@ RESULT_CHOICES = [
 
 
 class ResultsForm(forms.Form):
-    """One select per board, named ``g<id>``, in board order so Tab walks down the boards."""
+    """One select per board, named ``g<id>``, in board order so Tab walks down the boards.
+
+    Beside each select a hidden ``was_g<id>`` sends the result the page was loaded with, so that
+    only boards changed on this page are written (``services.set_results``).
+    """
 
     def __init__(self, *args, games: list[Game], **kwargs):
         super().__init__(*args, **kwargs)
@@ -193,13 +242,21 @@ class ResultsForm(forms.Form):
             if index == 0:
                 field.widget.attrs["autofocus"] = True
             self.fields[f"g{game.pk}"] = field
+            self.fields[f"was_g{game.pk}"] = forms.ChoiceField(
+                choices=RESULT_CHOICES, required=False, initial=game.result,
+                widget=forms.HiddenInput, label=f"Board {game.board} (as loaded)",
+            )
 
     def rows(self):
         for game in self.games:
-            yield game, self[f"g{game.pk}"]
+            yield game, self[f"g{game.pk}"], self[f"was_g{game.pk}"]
 
     def results(self) -> dict[int, str]:
         return {game.pk: self.cleaned_data[f"g{game.pk}"] for game in self.games}
+
+    def seen(self) -> dict[int, str]:
+        """Return the result each board had when the page was loaded (pending if not sent)."""
+        return {game.pk: self.cleaned_data[f"was_g{game.pk}"] for game in self.games}
 
 
 # Corrections and changes (C.04.2 Art. 2.3, 4.3, 4.4), applied by ``tournaments.corrections``.
@@ -207,7 +264,16 @@ class ResultsForm(forms.Form):
 REASON_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 60})
 
 
-class ResultCorrectionForm(forms.Form):
+class LoadedTokenForm(forms.Form):
+    """A form that sends back what its page showed (``loaded``), for the stale-page check."""
+
+    loaded = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def loaded_value(self) -> str | None:
+        return self.cleaned_data.get("loaded") if "loaded" in self.data else None
+
+
+class ResultCorrectionForm(LoadedTokenForm):
     result = forms.ChoiceField(
         label="Correct result",
         choices=[(value, label) for value, label in Result.choices if value in GAME_RESULT_VALUES],
@@ -215,16 +281,16 @@ class ResultCorrectionForm(forms.Form):
     reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
 
 
-class ColourCorrectionForm(forms.Form):
+class ColourCorrectionForm(LoadedTokenForm):
     reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
 
 
-class RatingCorrectionForm(forms.Form):
+class RatingCorrectionForm(LoadedTokenForm):
     rating = forms.IntegerField(label="Correct rating", min_value=0, max_value=3500, required=False)
     reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
 
 
-class PairingChangeForm(forms.Form):
+class PairingChangeForm(LoadedTokenForm):
     text = forms.CharField(
         label="Pairing",
         widget=forms.Textarea(attrs={"rows": 12, "cols": 24}),

@@ -26,6 +26,17 @@ TPN_FREEZE_ROUND = 4
 """No TPN may change after this round has been paired (C.04.2 Art. 2.3)."""
 
 
+def page_value(value) -> str:
+    """Return the text an edit page carries for a stored value, to tell later whether the value
+    changed after the page was loaded (optimistic concurrency: nothing is overwritten unseen)."""
+    return "" if value is None else str(value)
+
+
+def page_values(instance: models.Model, fields) -> dict[str, str]:
+    """Return ``page_value`` of each of the instance's fields, by name."""
+    return {name: page_value(getattr(instance, name)) for name in fields}
+
+
 class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
         DUTCH_2026 = RuleSet.DUTCH_2026.value, "FIDE Dutch (2026 rules)"
@@ -316,6 +327,14 @@ class Game(models.Model):
             raise ValidationError({"result": "A row without Black must be a bye or an absence."})
         if self.black_id is not None and self.result not in GAME_RESULTS | {Result.PENDING}:
             raise ValidationError({"result": "A game cannot have a bye as its result."})
+
+    def page_token(self) -> str:
+        """Return what a correction page shows of this row (colours and results), so that a
+        correction made from a page older than the row is refused."""
+        return (
+            f"{self.white_id}/{self.black_id}/{self.result}/{self.rating_result}/"
+            f"{int(self.rating_colors_swapped)}"
+        )
 
     def result_codes(self) -> tuple[ResultCode, ResultCode | None] | None:
         """Return the TRF result letters for White and Black, None while the result is pending."""

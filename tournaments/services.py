@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from pairing.model import (
@@ -33,6 +33,7 @@ from tournaments.models import (
     Result,
     Round,
     Tournament,
+    page_value,
 )
 
 
@@ -87,6 +88,45 @@ def _locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
+def _current_player(t: Tournament, player: Player) -> Player:
+    """Return the player as stored now (call with the tournament locked)."""
+    current = Player.objects.filter(pk=player.pk, tournament=t).first()
+    if current is None:
+        raise ServiceError(f"{player.name} was removed meanwhile: nothing was done.")
+    return current
+
+
+def changes_from_page(
+    instance: models.Model, fields: dict, loaded: dict[str, str] | None, what: str
+) -> dict:
+    """Return the fields a page changed, or refuse: one of them changed since it was loaded.
+
+    ``loaded`` holds ``page_value`` of each field as the page showed it (None: the caller does
+    not say, every field counts as changed). A field the page left as it was is not written, so
+    a change made meanwhile by someone else survives; a field changed both on the page and in
+    the database since is a conflict, and nothing is saved.
+    """
+    if loaded is None:
+        return dict(fields)
+    changed, stale = {}, []
+    for key, value in fields.items():
+        was = loaded.get(key)
+        if was is not None and page_value(value) == was:
+            continue
+        now = page_value(getattr(instance, key))
+        if was is None or now == was:
+            changed[key] = value
+        elif now != page_value(value):
+            label = instance._meta.get_field(key).verbose_name
+            stale.append(f"{label} is now {now or '(empty)'!r}, your page showed {was or '(empty)'!r}")
+    if stale:
+        raise ServiceError(
+            f"{what} was changed meanwhile by someone else ({'; '.join(stale)}): nothing was "
+            "saved. Reload the page and make your change again."
+        )
+    return changed
+
+
 # ---------------------------------------------------------------------------------------------
 # Tournament and players
 
@@ -110,10 +150,16 @@ def create_tournament(actor, **fields) -> Tournament:
     return tournament
 
 
-def update_tournament(tournament: Tournament, actor, **fields) -> Tournament:
-    """Change a tournament's settings; the pairing system is fixed once round 1 is paired."""
+def update_tournament(
+    tournament: Tournament, actor, *, loaded: dict[str, str] | None = None, **fields
+) -> Tournament:
+    """Change a tournament's settings; the pairing system is fixed once round 1 is paired.
+
+    ``loaded``: the settings as the page showed them (see ``changes_from_page``).
+    """
     with transaction.atomic():
         t = _locked(tournament)
+        fields = changes_from_page(t, fields, loaded, "The settings")
         before = {key: getattr(t, key) for key in fields}
         last = t.last_round()
         if last is not None:
@@ -210,12 +256,18 @@ def add_player(tournament: Tournament, actor, **fields) -> Player:
     return player
 
 
-def update_player(player: Player, actor, **fields) -> Player:
-    """Correct a player's data; TPNs follow while they are not frozen (C.04.2 Art. 2.3)."""
-    data = _clean_player_fields({**{f: getattr(player, f) for f in PLAYER_FIELDS}, **fields})
+def update_player(
+    player: Player, actor, *, loaded: dict[str, str] | None = None, **fields
+) -> Player:
+    """Correct a player's data; TPNs follow while they are not frozen (C.04.2 Art. 2.3).
+
+    ``loaded``: the player's data as the page showed them (see ``changes_from_page``).
+    """
     with transaction.atomic():
         t = _locked(player.tournament)
-        player = Player.objects.get(pk=player.pk)
+        player = _current_player(t, player)
+        fields = changes_from_page(player, fields, loaded, f"{player.name}'s data")
+        data = _clean_player_fields({**{f: getattr(player, f) for f in PLAYER_FIELDS}, **fields})
         before = _player_data(player)
         for key, value in data.items():
             setattr(player, key, value)
@@ -236,6 +288,7 @@ def remove_player(player: Player, actor) -> None:
         t = _locked(player.tournament)
         if t.round_set.exists():
             raise ServiceError("Round 1 has been paired: withdraw the player instead.")
+        player = _current_player(t, player)
         before = _player_data(player)
         player.delete()
         _renumber(t)
@@ -331,7 +384,7 @@ def withdraw_player(player: Player, actor, *, from_round: int | None = None) -> 
     """Stop pairing a player from ``from_round`` (default: the next round) on (C.04.2 Art. 3.2)."""
     with transaction.atomic():
         t = _locked(player.tournament)
-        player = Player.objects.get(pk=player.pk)
+        player = _current_player(t, player)
         next_round = _next_round_number(t)
         from_round = next_round if from_round is None else from_round
         if from_round < next_round:
@@ -358,7 +411,7 @@ def reinstate_player(player: Player, actor) -> Player:
     """Cancel a withdrawal that has not yet taken effect in a paired round."""
     with transaction.atomic():
         t = _locked(player.tournament)
-        player = Player.objects.get(pk=player.pk)
+        player = _current_player(t, player)
         if player.withdrawn_from_round is None:
             raise ServiceError(f"{player.name} has not withdrawn.")
         if player.withdrawn_from_round < _next_round_number(t):
@@ -378,7 +431,7 @@ def request_bye(player: Player, actor, *, round_number: int, kind: str) -> ByeRe
         raise ServiceError(f"Unknown kind of bye {kind!r}.")
     with transaction.atomic():
         t = _locked(player.tournament)
-        player = Player.objects.get(pk=player.pk)
+        player = _current_player(t, player)
         next_round = _next_round_number(t)
         if round_number < next_round:
             raise ServiceError(f"Round {round_number} is already paired.")
@@ -401,6 +454,8 @@ def request_bye(player: Player, actor, *, round_number: int, kind: str) -> ByeRe
 def cancel_bye(request: ByeRequest, actor) -> None:
     with transaction.atomic():
         t = _locked(request.player.tournament)
+        if not ByeRequest.objects.filter(pk=request.pk).exists():
+            raise ServiceError("This bye was already cancelled.")
         if request.round_number < _next_round_number(t):
             raise ServiceError(f"Round {request.round_number} is already paired.")
         _audit(
@@ -639,8 +694,22 @@ def _round_data(rnd: Round) -> list[str]:
 
 
 def _locked_round(rnd: Round) -> tuple[Tournament, Round]:
+    """Lock the tournament and return it with the round as stored now.
+
+    A round that is gone was unpaired or paired again by another click or arbiter meanwhile.
+    """
     t = _locked(rnd.tournament)
-    return t, Round.objects.get(pk=rnd.pk)
+    current = Round.objects.filter(pk=rnd.pk).first()
+    if current is None:
+        raise ServiceError(round_changed_meanwhile(rnd.number))
+    return t, current
+
+
+def round_changed_meanwhile(number: int) -> str:
+    return (
+        f"Round {number} was changed meanwhile (unpaired or paired again, by another click or "
+        "arbiter): nothing was done. Check the round as it is now."
+    )
 
 
 def unpair_round(rnd: Round, actor) -> None:
@@ -671,11 +740,29 @@ def publish_round(rnd: Round, actor) -> Round:
     return rnd
 
 
-def set_results(rnd: Round, actor, results: dict[int, str]) -> int:
+@dataclass(frozen=True)
+class ResultsSaved:
+    """What ``set_results`` did: how many boards it saved, and why it left others alone."""
+
+    saved: int
+    refused: tuple[str, ...] = ()
+
+
+def _result_label(value: str) -> str:
+    return Result(value).label if value else "no result"
+
+
+def set_results(
+    rnd: Round, actor, results: dict[int, str], *, seen: dict[int, str] | None = None
+) -> ResultsSaved:
     """Enter or change game results of a round: ``results`` maps game ids to ``Result`` values.
 
     Results are entered in a published round, or changed in the last finished round while the
-    next one is not paired. Returns the number of games changed.
+    next one is not paired. ``seen`` maps game ids to the values the arbiter's page was loaded
+    with (a board it does not name was shown pending): only boards changed on that page are
+    written, and a board whose stored result differs from what the page showed is left alone
+    and reported (optimistic concurrency: two arbiters, or a stale tab, never erase a result).
+    Without ``seen`` every value given is written.
     """
     with transaction.atomic():
         t, rnd = _locked_round(rnd)
@@ -689,11 +776,26 @@ def set_results(rnd: Round, actor, results: dict[int, str]) -> int:
             )
         games = {g.pk: g for g in rnd.games.select_related("white", "black")}
         changed = 0
+        refused = []
         for game_id, value in results.items():
             game = games.get(int(game_id))
+            if game is None and seen is not None:
+                refused.append(
+                    "A board of your page was paired again meanwhile (C.04.2 Art. 4.4): its "
+                    "result was not saved. Check the round as it is now."
+                )
+                continue
             if game is None:
                 raise ServiceError(f"Game {game_id} is not in round {rnd.number}.")
-            if value == game.result:
+            was = None if seen is None else seen.get(game_id, "")
+            if value == was or value == game.result:
+                continue
+            if was is not None and game.result != was:
+                refused.append(
+                    f"Board {game.board} ({game.white.name} – {game.black.name if game.black else ''}): "
+                    f"{_result_label(value)} not saved, the board was changed meanwhile and now "
+                    f"holds {_result_label(game.result)}."
+                )
                 continue
             if game.is_bye:
                 raise ServiceError(f"{game.white.name} has a bye: there is no result to enter.")
@@ -710,10 +812,10 @@ def set_results(rnd: Round, actor, results: dict[int, str]) -> int:
             )
         if changed:
             t.save(update_fields=["updated_at"])
-    return changed
+    return ResultsSaved(changed, tuple(refused))
 
 
-def set_result(game: Game, actor, result: str) -> int:
+def set_result(game: Game, actor, result: str) -> ResultsSaved:
     return set_results(game.round, actor, {game.pk: result})
 
 

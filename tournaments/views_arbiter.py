@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from tournaments import corrections, services
@@ -28,6 +29,7 @@ from tournaments.forms import (
     LateEntryForm,
     LeaveDraftForm,
     PairingChangeForm,
+    PlayerEditForm,
     PlayerForm,
     RatingCorrectionForm,
     ResultCorrectionForm,
@@ -36,7 +38,7 @@ from tournaments.forms import (
     UploadForm,
     WithdrawForm,
 )
-from tournaments.models import ByeRequest, Game, Player, Round, Tournament
+from tournaments.models import ByeRequest, Game, Player, Round, Tournament, page_value
 
 
 def _readable(request: HttpRequest, pk: int) -> Tournament:
@@ -70,9 +72,18 @@ def arbiter_action(view):
             return view(request, tournament, *args, **kwargs)
         except services.ServiceError as error:
             messages.error(request, str(error))
-            return redirect(request.POST.get("next") or _dashboard(tournament).url)
+            return redirect(_safe_next(request) or _dashboard(tournament).url)
 
     return wrapper
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """Return the posted ``next`` address if it is on this site, else an empty string."""
+    target = request.POST.get("next", "")
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if allowed else ""
 
 
 def _form_errors(request: HttpRequest, form) -> None:
@@ -167,7 +178,9 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_tournament(tournament, request.user, **form.fields_for_service())
+            services.update_tournament(
+                tournament, request.user, loaded=form.loaded_values(), **form.fields_for_service()
+            )
         except services.ServiceError as error:
             messages.error(request, str(error))
         else:
@@ -262,7 +275,9 @@ def bye_request(request, tournament):
 
 @arbiter_action
 def bye_cancel(request, tournament, bye_pk):
-    request_obj = get_object_or_404(ByeRequest, pk=bye_pk, player__tournament=tournament)
+    request_obj = ByeRequest.objects.filter(pk=bye_pk, player__tournament=tournament).first()
+    if request_obj is None:
+        raise services.ServiceError("This bye was already cancelled.")
     services.cancel_bye(request_obj, request.user)
     messages.success(request, "Bye cancelled.")
     return _dashboard(tournament, "byes")
@@ -272,10 +287,12 @@ def bye_cancel(request, tournament, bye_pk):
 def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     tournament = _writable(request, pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
-    form = PlayerForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
+    form = PlayerEditForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_player(player, request.user, **form.cleaned_data)
+            services.update_player(
+                player, request.user, loaded=form.loaded_values(), **form.fields_for_service()
+            )
         except services.ServiceError as error:
             messages.error(request, str(error))
         else:
@@ -292,7 +309,7 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 
 @arbiter_action
 def player_withdraw(request, tournament, player_pk):
-    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    player = _posted_player(tournament, player_pk)
     form = WithdrawForm(request.POST)
     if form.is_valid():
         services.withdraw_player(player, request.user, from_round=form.cleaned_data["from_round"])
@@ -306,7 +323,7 @@ def player_withdraw(request, tournament, player_pk):
 
 @arbiter_action
 def player_reinstate(request, tournament, player_pk):
-    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    player = _posted_player(tournament, player_pk)
     services.reinstate_player(player, request.user)
     messages.success(request, f"{player.name} is paired again.")
     return _dashboard(tournament, "players")
@@ -314,7 +331,7 @@ def player_reinstate(request, tournament, player_pk):
 
 @arbiter_action
 def player_remove(request, tournament, player_pk):
-    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    player = _posted_player(tournament, player_pk)
     services.remove_player(player, request.user)
     messages.success(request, f"{player.name} removed.")
     return _dashboard(tournament, "players")
@@ -331,6 +348,26 @@ def _round(tournament: Tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
 
+def _posted_round(request: HttpRequest, tournament: Tournament, number: int) -> Round:
+    """Return the round a page acted on: the one whose id it posted (a draft paired again is
+    another round), else round ``number``; refuse when it is gone."""
+    rounds = Round.objects.filter(tournament=tournament, number=number)
+    posted = request.POST.get("round", "")
+    if posted.isascii() and posted.isdigit():
+        rounds = rounds.filter(pk=int(posted))
+    rnd = rounds.first()
+    if rnd is None:
+        raise services.ServiceError(services.round_changed_meanwhile(number))
+    return rnd
+
+
+def _posted_player(tournament: Tournament, player_pk: int) -> Player:
+    player = tournament.players.filter(pk=player_pk).first()
+    if player is None:
+        raise services.ServiceError("This player was removed meanwhile: nothing was done.")
+    return player
+
+
 @login_required
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _readable(request, pk)
@@ -343,12 +380,16 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if request.method == "POST":
             if form.is_valid():
                 try:
-                    changed = services.set_results(rnd, request.user, form.results())
+                    saved = services.set_results(
+                        rnd, request.user, form.results(), seen=form.seen()
+                    )
                 except services.ServiceError as error:
                     messages.error(request, str(error))
                 else:
-                    messages.success(request, f"{changed} result(s) saved.")
-                    if "finish" in request.POST:
+                    messages.success(request, f"{saved.saved} result(s) saved.")
+                    for refusal in saved.refused:
+                        messages.error(request, refusal)
+                    if "finish" in request.POST and not saved.refused:
                         return _finish(request, tournament, rnd)
                     return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
             else:
@@ -384,21 +425,23 @@ def _finish(request, tournament, rnd):
 
 @arbiter_action
 def round_unpair(request, tournament, number):
-    services.unpair_round(_round(tournament, number), request.user)
+    if not tournament.round_set.filter(number=number).exists():
+        raise services.ServiceError(f"Round {number} is already unpaired.")
+    services.unpair_round(_posted_round(request, tournament, number), request.user)
     messages.success(request, f"Round {number} unpaired.")
     return _dashboard(tournament)
 
 
 @arbiter_action
 def round_publish(request, tournament, number):
-    services.publish_round(_round(tournament, number), request.user)
+    services.publish_round(_posted_round(request, tournament, number), request.user)
     messages.success(request, f"Round {number} published.")
     return redirect("arbiter-round", pk=tournament.pk, number=number)
 
 
 @arbiter_action
 def round_finish(request, tournament, number):
-    return _finish(request, tournament, _round(tournament, number))
+    return _finish(request, tournament, _posted_round(request, tournament, number))
 
 
 @login_required
@@ -457,19 +500,26 @@ def game_correct(request: HttpRequest, pk: int, number: int, game_pk: int) -> Ht
         refusal = str(error)
     result_form = ResultCorrectionForm(
         request.POST if request.POST.get("action") == "result" else None,
-        initial={"result": game.rating_result or game.result},
+        initial={"result": game.rating_result or game.result, "loaded": game.page_token()},
     )
     colour_form = ColourCorrectionForm(
-        request.POST if request.POST.get("action") == "colours" else None
+        request.POST if request.POST.get("action") == "colours" else None,
+        initial={"loaded": game.page_token()},
     )
     if request.method == "POST":
         form = result_form if request.POST.get("action") == "result" else colour_form
         if form.is_valid():
+            reason, loaded = form.cleaned_data["reason"], form.loaded_value()
             try:
                 if form is result_form:
-                    outcome = corrections.correct_result(game, request.user, **form.cleaned_data)
+                    outcome = corrections.correct_result(
+                        game, request.user, result=form.cleaned_data["result"], reason=reason,
+                        loaded=loaded,
+                    )
                 else:
-                    outcome = corrections.correct_colours(game, request.user, **form.cleaned_data)
+                    outcome = corrections.correct_colours(
+                        game, request.user, reason=reason, loaded=loaded
+                    )
             except services.ServiceError as error:
                 messages.error(request, str(error))
             else:
@@ -499,11 +549,17 @@ def rating_correct(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
     """Correct a rating (4.3.3); TPNs follow only while round 4 is not paired (2.3)."""
     tournament = _writable(request, pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
-    form = RatingCorrectionForm(request.POST or None, initial={"rating": player.rating})
+    form = RatingCorrectionForm(
+        request.POST or None,
+        initial={"rating": player.rating, "loaded": page_value(player.rating)},
+    )
     if request.method == "POST":
         if form.is_valid():
             try:
-                effect = corrections.correct_rating(player, request.user, **form.cleaned_data)
+                effect = corrections.correct_rating(
+                    player, request.user, rating=form.cleaned_data["rating"],
+                    reason=form.cleaned_data["reason"], loaded=form.loaded_value(),
+                )
             except services.ServiceError as error:
                 messages.error(request, str(error))
             else:
@@ -536,9 +592,8 @@ def pairing_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         except (ValueError, services.ServiceError) as error:
             messages.error(request, f"Cannot swap: {error}")
         data["accept_warnings"] = ""
-    form = PairingChangeForm(
-        data, reasons=reasons, initial={"text": corrections.pairing_text(rnd)}
-    )
+    current = corrections.pairing_text(rnd)
+    form = PairingChangeForm(data, reasons=reasons, initial={"text": current, "loaded": current})
     preview = None
     if data is not None and form.is_valid():
         try:
@@ -552,6 +607,7 @@ def pairing_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     reason_code=form.cleaned_data["reason_code"],
                     note=form.cleaned_data["note"],
                     accept_warnings=form.cleaned_data["accept_warnings"],
+                    loaded=form.loaded_value(),
                 )
                 messages.success(request, f"Pairing of round {number} changed and recorded.")
                 return redirect("arbiter-round", pk=tournament.pk, number=number)
@@ -573,7 +629,7 @@ def pairing_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @arbiter_action
 def round_repair(request, tournament, number):
-    rnd = corrections.repair_draft(_round(tournament, number), request.user)
+    rnd = corrections.repair_draft(_posted_round(request, tournament, number), request.user)
     messages.success(request, f"Round {rnd.number} paired again by the engine.")
     return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
 
@@ -630,7 +686,7 @@ def _leave_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftForm
 
 @arbiter_action
 def round_leave(request, tournament, number):
-    rnd = _round(tournament, number)
+    rnd = _posted_round(request, tournament, number)
     form = _leave_form(tournament, rnd, request.POST)
     if form.is_valid():
         player = form.cleaned_data["player"]

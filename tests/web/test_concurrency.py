@@ -52,3 +52,64 @@ def test_two_arbiters_pairing_at_once_get_one_round(django_user_model):
     assert sorted(outcomes) == ["Round 1 is a draft: publish or unpair it first.", "paired"]
     assert Round.objects.filter(tournament=t).count() == 1
     assert Round.objects.get(tournament=t).games.count() == 6
+
+
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_two_arbiters_saving_different_boards_at_once_lose_nothing(django_user_model):
+    """Issue 13: two clients post the round's result form at the same moment, each with one
+    board changed, and a third posts a page opened before board 1 was corrected."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs a server database for two connections (run with DATABASE_URL=postgres)")
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournaments.models import Result
+
+    from .pages import form_data
+
+    users = [
+        django_user_model.objects.create_user(f"c{i}", password="pw-123456789") for i in range(3)
+    ]
+    t = make_tournament(users[0], players=12)
+    t.arbiters.add(*users[1:])
+    services.draw_initial_color(t, users[0], rng=random.Random(4))
+    rnd = services.pair_next_round(t, users[0])
+    services.publish_round(rnd, users[0])
+    boards = list(rnd.games.filter(black__isnull=False).order_by("board"))
+    services.set_results(rnd, users[0], {boards[0].pk: Result.WHITE_WINS})
+    url = reverse("arbiter-round", args=[t.pk, 1])
+    clients = []
+    for user in users:
+        client = Client()
+        client.force_login(user)
+        clients.append(client)
+    stale = form_data(clients[2].get(url).content.decode())  # shows board 1 = 1-0
+    services.set_results(
+        rnd, users[0], {boards[0].pk: Result.BLACK_WINS}, seen={boards[0].pk: Result.WHITE_WINS}
+    )
+    pages = [form_data(c.get(url).content.decode()) for c in clients[:2]]
+    pages[0][f"g{boards[1].pk}"] = Result.DRAW
+    pages[1][f"g{boards[2].pk}"] = Result.BLACK_WINS
+    stale[f"g{boards[0].pk}"] = Result.DRAW  # would undo the correction of board 1
+    stale[f"g{boards[3].pk}"] = Result.WHITE_WINS
+    posts = [(clients[0], pages[0]), (clients[1], pages[1]), (clients[2], stale)]
+    start = threading.Barrier(len(posts))
+    statuses: list[int] = []
+
+    def save(client, data):
+        try:
+            start.wait()
+            statuses.append(client.post(url, data).status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=save, args=post) for post in posts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses == [302, 302, 302]
+    stored = [g.result for g in rnd.games.filter(black__isnull=False).order_by("board")]
+    assert stored[:4] == [Result.BLACK_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS]
+    assert all(result == "" for result in stored[4:])
