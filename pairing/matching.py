@@ -62,7 +62,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import operator
-import sys
 from collections.abc import Iterable
 
 from pairing.errors import PairingError
@@ -241,9 +240,14 @@ class _Blossom:
         self.labeledge[b] = None if v < 0 else (v, w)
         r = self.root[b] = w if v < 0 else self.root[self.top[v]]
         self.members[r].append(b)
-        if t == _T:
+        if t == _T:  # the mate of a T-blossom's base joins the tree as an S-blossom
             base = self.base[b]
-            self.assign_label(self.mate[base], _S, base)
+            w = self.mate[base]
+            b = self.top[w]
+            self.set_label(b, _S)
+            self.labeledge[b] = (base, w)
+            self.root[b] = r
+            self.members[r].append(b)
 
     def scan_blossom(self, v: int, w: int) -> int:
         """Trace back from v and w; return the base of a new blossom or -1 (augmenting path)."""
@@ -330,36 +334,50 @@ class _Blossom:
         """Dissolve blossom b into its children.
 
         endstage: b is already unlabelled (its tree was dissolved); children whose dual is
-        zero are expanded too.  Otherwise b is a T-blossom whose dual reached zero.
+        zero are dissolved too, and theirs, however deep: a stack stands in for recursion
+        (nesting can be thousands deep), and the blossoms are released children first, in
+        the order a recursion would release them.  Otherwise b is a T-blossom whose dual
+        reached zero.
         """
         n = self.n
         top, parent, dual, label = self.top, self.parent, self.dual, self.label
-        childs = self.childs[b]
         relabel = not endstage and label[b] == _T
         if relabel:
             entry_edge = self.labeledge[b]
             tree = self.root[b]
             self.set_label(b, _FREE)
-        for c in childs:
-            parent[c] = -1
-            if c < n:
-                top[c] = c
-            elif endstage and dual[c] == 0:
-                self.expand_blossom(c, endstage)
+        released: list[int] = []
+        stack = [(b, 0)]
+        while stack:
+            blossom, i = stack.pop()
+            childs = self.childs[blossom]
+            while i < len(childs):
+                c = childs[i]
+                i += 1
+                parent[c] = -1
+                if c < n:
+                    top[c] = c
+                elif endstage and dual[c] == 0:
+                    stack.append((blossom, i))
+                    stack.append((c, 0))
+                    break
+                else:
+                    for u in self.leaves(c):
+                        top[u] = c
             else:
-                for u in self.leaves(c):
-                    top[u] = c
+                released.append(blossom)
         if relabel:
-            self._relabel_children(childs, self.bedges[b], entry_edge, tree)
-        label[b] = _FREE
-        self.bgen[b] += 1
-        self.labeledge[b] = None
-        self.childs[b] = []
-        self.verts[b] = []
-        self.bedges[b] = []
-        self.base[b] = -1
-        dual[b] = 0
-        self.free_ids.append(b)
+            self._relabel_children(self.childs[b], self.bedges[b], entry_edge, tree)
+        for blossom in released:
+            label[blossom] = _FREE
+            self.bgen[blossom] += 1
+            self.labeledge[blossom] = None
+            self.childs[blossom] = []
+            self.verts[blossom] = []
+            self.bedges[blossom] = []
+            self.base[blossom] = -1
+            dual[blossom] = 0
+            self.free_ids.append(blossom)
 
     def _relabel_children(
         self, childs: list[int], bedges: list[tuple[int, int]], entry_edge: tuple[int, int],
@@ -406,33 +424,40 @@ class _Blossom:
                     self.push_free_edges(x)
 
     def augment_blossom(self, b: int, v: int) -> None:
-        """Make vertex v the base of blossom b, re-matching along the even path."""
+        """Make vertex v the base of blossom b, re-matching along the even path.
+
+        The sub-blossoms on the path are re-based the same way; each is independent of the
+        others, so they wait in a list instead of a recursion as deep as the nesting.
+        """
         n = self.n
         parent, mate = self.parent, self.mate
-        t = v
-        while parent[t] != b:
-            t = parent[t]
-        if t >= n:
-            self.augment_blossom(t, v)
-        childs, bedges = self.childs[b], self.bedges[b]
-        L = len(childs)
-        i = childs.index(t)
-        if i % 2 == 1:
-            idx = range(i + 1, L, 2)
-        else:
-            idx = range(i - 2, -1, -2)
-        for j in idx:
-            x, y = bedges[j]
-            cx, cy = childs[j], childs[(j + 1) % L]
-            if cx >= n:
-                self.augment_blossom(cx, x)
-            if cy >= n:
-                self.augment_blossom(cy, y)
-            mate[x] = y
-            mate[y] = x
-        self.childs[b] = childs[i:] + childs[:i]
-        self.bedges[b] = bedges[i:] + bedges[:i]
-        self.base[b] = v
+        pending = [(b, v)]
+        while pending:
+            b, v = pending.pop()
+            t = v
+            while parent[t] != b:
+                t = parent[t]
+            if t >= n:
+                pending.append((t, v))
+            childs, bedges = self.childs[b], self.bedges[b]
+            L = len(childs)
+            i = childs.index(t)
+            if i % 2 == 1:
+                idx = range(i + 1, L, 2)
+            else:
+                idx = range(i - 2, -1, -2)
+            for j in idx:
+                x, y = bedges[j]
+                cx, cy = childs[j], childs[(j + 1) % L]
+                if cx >= n:
+                    pending.append((cx, x))
+                if cy >= n:
+                    pending.append((cy, y))
+                mate[x] = y
+                mate[y] = x
+            self.childs[b] = childs[i:] + childs[:i]
+            self.bedges[b] = bedges[i:] + bedges[:i]
+            self.base[b] = v
 
     def augment(self, v: int, w: int) -> None:
         n = self.n
@@ -711,14 +736,7 @@ class _Blossom:
         roots: the single vertices to grow trees from (default: every single vertex).  A
         warm start (``pairing.dynamic_matching``) passes the ones it freed.
         """
-        # Blossom expansion and augmentation recurse once per nesting level (at most n / 2).
-        limit = sys.getrecursionlimit()
-        if limit < self.n + 1000:
-            sys.setrecursionlimit(self.n + 1000)
-        try:
-            self._run(max_cardinality, start=roots)
-        finally:
-            sys.setrecursionlimit(limit)
+        self._run(max_cardinality, start=roots)
         self.decode_duals()
         return self.mate
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -502,3 +503,36 @@ def test_blossoms_of_freed_mates_stay_single(monkeypatch: pytest.MonkeyPatch) ->
     assert compared > 80 * 5
     assert len(kept) > 10  # blossoms were kept
     assert 1 in parities  # some had odd duals
+
+
+def _nested_triangles(levels: int) -> tuple[int, dict[tuple[int, int], int]]:
+    """Blossoms nested ``levels`` deep at the optimum: level i is the odd cycle of the
+    blossom below it and the pair (2i-1, 2i); vertex 0, the innermost base, is matched
+    outside, to the last vertex, by a light edge."""
+    weights = {}
+    for i in range(1, levels + 1):
+        a, b = 2 * i - 1, 2 * i
+        below = 0 if i == 1 else 2 * i - 3
+        weights[(a, b)] = weights[(below, a)] = weights[(below, b)] = 100
+    outside = 2 * levels + 1
+    weights[(0, outside)] = 1
+    return outside + 1, weights
+
+
+def test_blossoms_nested_deeper_than_the_recursion_limit():
+    # Issue 18: a 5000-player round died with RecursionError in expand_blossom (about 1000
+    # nested blossoms, dissolved from _dissolve). Changing a cycle edge of the innermost
+    # blossom makes the warm run dissolve and re-base every level.
+    levels = sys.getrecursionlimit() + 100
+    n, weights = _nested_triangles(levels)
+    matcher = DynamicMatcher(n)
+    matcher.set_weights((u, v, w) for (u, v), w in weights.items())
+    matcher.solve()
+    s = matcher._s
+    depth, x = 0, 0
+    while s.parent[x] >= 0:
+        x, depth = s.parent[x], depth + 1
+    assert depth == levels
+    weights[(1, 2)] = 50
+    matcher.set_weight(1, 2, 50)
+    assert _agrees_with_a_fresh_solve(matcher, n, weights)
