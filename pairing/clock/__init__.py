@@ -1,0 +1,8 @@
+"""The Clock (Italian-Swiss) pairing system, from the description annexed to the agenda of the
+FIDE SPP Committee, Istanbul 2012. Not a FIDE-approved system: a FIDE-rated event needs the
+Qualification Commission's authorisation to use it (C.04.2)."""
+
+from pairing.clock.engine import ClockRound, clock_grid, pair_clock_round, pair_round
+from pairing.clock.grid import Grid, Seat, build_grid
+
+__all__ = ["ClockRound", "Grid", "Seat", "build_grid", "clock_grid", "pair_clock_round", "pair_round"]
