@@ -25,7 +25,8 @@ test: install
 
 conformance: install
 	$(BIN)/python -m tools.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017) \
-		$(wildcard $(CORPUS)/unpairable-2026) $(wildcard $(CORPUS)/unpairable-2017)
+		$(wildcard $(CORPUS)/unpairable-2026) $(wildcard $(CORPUS)/unpairable-2017) \
+		$(wildcard $(CORPUS)/clock) $(wildcard $(CORPUS)/clock/unpairable)
 
 bench: install
 	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026

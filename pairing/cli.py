@@ -2,6 +2,8 @@
 
 ``python -m pairing --dutch FILE -p [OUT] [-l [LIST]] [--rules 2017|2026]`` pairs the next round;
 ``python -m pairing --dutch FILE -c`` re-pairs every recorded round and prints the differences.
+``--clock FILE`` instead of ``--dutch FILE`` pairs by the Clock (Italian-Swiss) system
+(``pairing.clock``, not a FIDE system), with the same options, output and exit codes.
 Exit codes as bbpPairings: 0 done, 1 no valid pairing or differences found, 2 unexpected error,
 3 invalid input, 5 file access error.
 """
@@ -48,7 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m pairing",
         description="FIDE Dutch system pairing engine (C.04.3), bbpPairings-compatible interface.",
     )
-    parser.add_argument("--dutch", metavar="FILE", required=True, help="TRF input file")
+    system = parser.add_mutually_exclusive_group(required=True)
+    system.add_argument("--dutch", metavar="FILE", help="TRF input file, FIDE Dutch system")
+    system.add_argument(
+        "--clock", metavar="FILE",
+        help="TRF input file, Clock (Italian-Swiss) system (not FIDE-approved)",
+    )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument(
         "-p", dest="pair_output", metavar="OUT", nargs="?", const=STDOUT,
@@ -84,9 +91,15 @@ def read_tournament(path: str) -> Tournament:
         raise CliError(EXIT_INVALID_INPUT, f"{path}: {exc}")
 
 
-def pair(t: Tournament, rules: RuleSet | None, explain: bool) -> RoundPairing:
-    """Pair the next round with the Dutch engine; map engine errors to exit codes."""
-    from pairing.dutch import pair_round  # imported here: the CLI works for checks without it
+def pair(
+    t: Tournament, rules: RuleSet | None, explain: bool, clock: bool = False
+) -> RoundPairing:
+    """Pair the next round with the Dutch (or Clock) engine; map engine errors to exit codes."""
+    # imported here: the CLI works for checks without the engines
+    if clock:
+        from pairing.clock import pair_round as pair_clock
+    else:
+        from pairing.dutch import pair_round
 
     k = next_round_number(t)
     if t.total_rounds is not None and k > t.total_rounds:
@@ -95,6 +108,8 @@ def pair(t: Tournament, rules: RuleSet | None, explain: bool) -> RoundPairing:
             f"round {k} cannot be paired: the file declares {t.total_rounds} rounds (XXR/142)",
         )
     try:
+        if clock:
+            return pair_clock(t, explain=explain)
         return pair_round(t, rules=rules, explain=explain)
     except NoValidPairing as exc:
         raise CliError(EXIT_NO_PAIRING, f"no valid pairing exists: {exc}")
@@ -120,7 +135,7 @@ def write_lines(target: str, lines: Sequence[str], stdout: TextIO) -> None:
 def run_pair(args: argparse.Namespace, t: Tournament, rules: RuleSet | None, out: TextIO) -> int:
     """Pair the next round and write the engine output (and explanation)."""
     explain = args.explain_output is not None
-    result = pair(t, rules, explain)
+    result = pair(t, rules, explain, args.clock is not None)
     write_lines(args.pair_output, result.engine_lines(), out)
     if explain:
         write_lines(args.explain_output, list(result.explanation), out)
@@ -137,7 +152,7 @@ def run_check(args: argparse.Namespace, t: Tournament, rules: RuleSet | None, ou
     for k in range(1, total + 1):
         expected = recorded_round(t, k)
         try:
-            got = pair(state_before_round(t, k), rules, explain)
+            got = pair(state_before_round(t, k), rules, explain, args.clock is not None)
         except CliError as exc:
             differing += 1
             report.append(f"round {k}: {exc}")
@@ -163,10 +178,13 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     """Run the command line; return the exit code."""
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.clock is not None and args.rules:
+        parser.error("--rules chooses a Dutch rule set; the Clock system has one text")
     rules = RuleSet(args.rules) if args.rules else None
     try:
-        t = read_tournament(args.dutch)
+        t = read_tournament(args.dutch if args.clock is None else args.clock)
         if args.check:
             return run_check(args, t, rules, out)
         return run_pair(args, t, rules, out)

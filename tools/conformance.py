@@ -3,6 +3,8 @@
 ``python -m tools.conformance DIR [DIR...]`` replays round k of every file from
 ``state_before_round(t, k)`` and compares the engine's answer with ``recorded_round(t, k)``
 (the corpus README procedure). ``_baku`` files are counted separately, as informative.
+The engine follows the file: a Clock file (``### clock system`` with ``192 CUSTOM_SWISS``, see
+``pairing.clock.trf``) is paired by ``pairing.clock``, any other by ``pairing.dutch``.
 A directory named ``unpairable-*`` holds states with no legal pairing: each is paired as it is,
 and the engine must answer ``NoValidPairing`` (the command line's exit 1).
 """
@@ -17,13 +19,14 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from pairing.clock.trf import is_clock_trf
 from pairing.errors import TrfFormatError
-from pairing.model import Tournament
+from pairing.model import RoundPairing, Tournament
 from pairing.replay import (
     IDENTICAL,
     compare_rounds,
@@ -74,6 +77,14 @@ class FileTask:
     """The file is a state to pair as it is, with no legal pairing (exit 1 expected)."""
 
 
+def corpus_name(directory: Path) -> str:
+    """How the report names a corpus directory: ``clock/unpairable`` for a folder nested in
+    another corpus, else its own name (``dutch-2026``)."""
+    if directory.name == "unpairable":
+        return f"{directory.resolve().parent.name}/{directory.name}"
+    return directory.name
+
+
 def is_unpairable_directory(directory: Path | str) -> bool:
     """Whether a corpus directory holds states with no legal pairing."""
     return Path(directory).name.startswith("unpairable")
@@ -103,15 +114,26 @@ def _time_limit(timeout: float | None) -> Iterator[None]:
             signal.signal(signal.SIGALRM, previous)
 
 
+def _engine(clock: bool) -> Callable[[Tournament], RoundPairing]:
+    """Return the engine that pairs a file: the Clock system's or the Dutch one."""
+    if clock:
+        from pairing.clock import pair_round as pair_clock_round
+
+        return pair_clock_round
+    from pairing.dutch import pair_round
+
+    return pair_round
+
+
 def replay_round(
-    directory: str, path: Path, t: Tournament, k: int, timeout: float | None = None
+    directory: str, path: Path, t: Tournament, k: int, timeout: float | None = None,
+    clock: bool = False,
 ) -> RoundResult:
     """Re-pair round k of a tournament and compare it with the recorded round."""
     expected = recorded_round(t, k)
     start = time.process_time()
     try:
-        from pairing.dutch import pair_round  # whatever engine exists; failures are counted
-
+        pair_round = _engine(clock)  # whatever engine exists; failures are counted
         with _time_limit(timeout):
             got = pair_round(state_before_round(t, k))
     except Exception as exc:  # noqa: BLE001 - the harness counts every engine failure
@@ -127,11 +149,12 @@ def replay_round(
 
 
 def replay_unpairable(
-    directory: str, path: Path, t: Tournament, timeout: float | None = None
+    directory: str, path: Path, t: Tournament, timeout: float | None = None, clock: bool = False
 ) -> RoundResult:
     """Pair a state with no legal pairing as it is: the engine must say so."""
-    from pairing.dutch import pair_round
     from pairing.errors import NoValidPairing
+
+    pair_round = _engine(clock)
 
     k = next_round_number(t)
     start = time.process_time()
@@ -152,12 +175,14 @@ def replay_file(task: FileTask) -> list[RoundResult]:
     """Replay the requested rounds of one file (run in a worker process)."""
     path = Path(task.path)
     try:
-        t = read_trf(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        t = read_trf(text)
     except (OSError, UnicodeDecodeError, TrfFormatError) as exc:
         return [RoundResult(task.directory, path.name, 0, ERROR, error=f"cannot read: {exc}")]
+    clock = is_clock_trf(text)
     if task.unpairable:
-        return [replay_unpairable(task.directory, path, t, task.timeout)]
-    return [replay_round(task.directory, path, t, k, task.timeout) for k in task.rounds]
+        return [replay_unpairable(task.directory, path, t, task.timeout, clock)]
+    return [replay_round(task.directory, path, t, k, task.timeout, clock) for k in task.rounds]
 
 
 def collect_tasks(
@@ -189,7 +214,7 @@ def collect_tasks(
     by_file: dict[str, list[int]] = {}
     for path_text, k in rounds:
         by_file.setdefault(path_text, []).append(k)
-    name = directory.name
+    name = corpus_name(directory)
     unpairable = is_unpairable_directory(directory)
     return [FileTask(name, p, tuple(ks), timeout, unpairable) for p, ks in by_file.items()]
 
@@ -334,8 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             timeout=args.timeout,
         )
         results = run_tasks(tasks, args.jobs)
-        all_results[directory.name] = results
-        print("\n".join(format_report(directory.name, results, args.show)), flush=True)
+        all_results[corpus_name(directory)] = results
+        print("\n".join(format_report(corpus_name(directory), results, args.show)), flush=True)
     if args.json:
         payload = {
             name: {

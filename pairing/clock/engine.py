@@ -31,11 +31,16 @@ from pairing.clock.players import (
     incompatibility,
     players_on_the_clock,
 )
-from pairing.errors import NoValidPairing
+from pairing.errors import NoValidPairing, UnsupportedFeature
 from pairing.model import Board, RoundPairing, Tournament
 from pairing.trf import next_round_number
 
-__all__ = ["ClockRound", "clock_grid", "pair_clock_round", "pair_round"]
+__all__ = ["ClockRound", "MasterColourMissing", "clock_grid", "pair_clock_round", "pair_round"]
+
+
+class MasterColourMissing(UnsupportedFeature):
+    """The file does not say which master colour was drawn (``152``/``XXC``). The draw of
+    Appendix A [d] is the arbiter's; the engine does not make it up (the command line: exit 3)."""
 
 
 @dataclass(frozen=True)
@@ -65,8 +70,8 @@ def clock_grid(t: Tournament) -> Grid:
     """Return the tournament's grid: every 001 line, ranked by TPN (reading 1), and the master
     colour from ``XXC``/``152`` (reading 3)."""
     if t.initial_color is None:
-        raise NoValidPairing(
-            "the master colour was not drawn (Appendix A [d]): the file needs XXC or 152"
+        raise MasterColourMissing(
+            "no master colour (Appendix A [d]): the file needs 152 W|B or XXC white1|black1"
         )
     return build_grid(len(t.players), t.initial_color)
 
