@@ -58,6 +58,7 @@ __all__ = [
     "write_pairings",
     "player_points",
     "next_round_number",
+    "read_player_record",
 ]
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -199,6 +200,14 @@ def _parse_player(line: str, line_no: int) -> Player:
         rank=rank,
         rounds=rounds,
     )
+
+
+def read_player_record(line: str, line_no: int) -> Player:
+    """Parse one ``001`` record on its own, without the checks between players.
+
+    For readers of TRF variants that build on the record (the Double-Swiss two-column format).
+    """
+    return _parse_player(line, line_no)
 
 
 # ---------------------------------------------------------------------------------------------
