@@ -8,7 +8,6 @@ the file reader and the ``Match`` values with the engine. Exponential: up to ~14
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 from pairing.double_swiss.model import DoubleSwissTournament
