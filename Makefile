@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 CORPUS ?= ../shared/corpus
 
-.PHONY: install run test conformance bench clean
+.PHONY: install run test conformance bench bench-web clean
 
 install: $(VENV)/.installed
 
@@ -30,6 +30,9 @@ conformance: install
 
 bench: install
 	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026
+
+bench-web: install
+	$(BIN)/python tools/bench_upload.py --players 1000 5000
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3 staticfiles

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django import forms
 
@@ -170,22 +171,66 @@ class LateEntryForm(PlayerForm):
     )
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+"""Control characters that no CSV or TRF text holds (tab and line feed are allowed)."""
+
+
 class UploadForm(forms.Form):
+    """A text file (CSV or TRF), decoded as the arbiter says: UTF-8 unless Latin-1 is chosen.
+
+    ``cleaned_data["file"]`` is the text, with every line ending (CR LF, CR) made a LF.
+    """
+
+    ENCODINGS = {"utf-8": "utf-8-sig", "latin-1": "cp1252"}
+
     file = forms.FileField()
+    encoding = forms.ChoiceField(
+        label="Encoding",
+        required=False,
+        initial="utf-8",
+        choices=[("utf-8", "UTF-8"), ("latin-1", "Latin-1 (Windows-1252)")],
+    )
 
     MAX_BYTES = 2_000_000
 
-    def clean_file(self) -> str:
-        upload = self.cleaned_data["file"]
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is None or self.errors:
+            return cleaned
         if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("The file is larger than 2 MB.")
+            raise forms.ValidationError({"file": "The file is larger than 2 MB."})
         raw = upload.read()
-        for encoding in ("utf-8-sig", "latin-1"):
-            try:
-                return raw.decode(encoding)
-            except UnicodeDecodeError:
-                continue
-        raise forms.ValidationError("The file is not text.")  # latin-1 decodes anything
+        if b"\0" in raw:
+            line = raw[: raw.index(b"\0")].count(b"\n") + 1
+            raise forms.ValidationError(
+                {"file": f"This is not a text file (a NUL byte on line {line}): upload the CSV "
+                         "or TRF file itself."}
+            )
+        encoding = cleaned.get("encoding") or "utf-8"
+        try:
+            text = raw.decode(self.ENCODINGS[encoding])
+        except UnicodeDecodeError as error:
+            line = raw[: error.start].count(b"\n") + 1
+            hint = (
+                "Save it as UTF-8, or choose Latin-1 if it was written that way."
+                if encoding == "utf-8"
+                else "It is not a Latin-1 (Windows-1252) text file either."
+            )
+            raise forms.ValidationError(
+                {"file": f"The file is not valid {dict(self.fields['encoding'].choices)[encoding]}"
+                         f" (line {line}, byte {error.start + 1}). {hint}"}
+            ) from None
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        bad = _CONTROL.search(text)
+        if bad is not None:
+            line = text.count("\n", 0, bad.start()) + 1
+            raise forms.ValidationError(
+                {"file": f"This is not a text file: control character U+{ord(bad.group()):04X} "
+                         f"on line {line}."}
+            )
+        cleaned["file"] = text
+        return cleaned
 
 
 class ByeRequestForm(forms.Form):

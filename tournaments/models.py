@@ -7,8 +7,11 @@ rewriting any round. Every change of state goes through ``tournaments.services``
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 
@@ -24,6 +27,33 @@ BAKU_NEEDS_STANDARD_SCORING = (
 
 TPN_FREEZE_ROUND = 4
 """No TPN may change after this round has been paired (C.04.2 Art. 2.3)."""
+
+
+MAX_PLAYERS = 9999
+"""TPNs are written in four digits in a TRF file."""
+
+_CONTROL_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Zl", "Zp"})
+
+
+def validate_one_line(value: str) -> None:
+    """Refuse control characters: a line break, a tab or a NUL byte in a name or a code would
+    break the line of a TRF file or a CSV export that carries it."""
+    for position, char in enumerate(value, start=1):
+        if unicodedata.category(char) in _CONTROL_CATEGORIES:
+            raise ValidationError(
+                "Must not contain control characters (line breaks, tabs, NUL); found "
+                "U+%(code)04X at character %(position)d.",
+                code="control_character",
+                params={"code": ord(char), "position": position},
+            )
+
+
+ascii_digits = RegexValidator(
+    r"\A[0-9]+\Z", "Digits 0-9 only.", code="ascii_digits"
+)
+ascii_letters = RegexValidator(
+    r"\A[A-Za-z]+\Z", "Letters A-Z only.", code="ascii_letters"
+)
 
 
 def page_value(value) -> str:
@@ -51,8 +81,8 @@ class Tournament(models.Model):
         WHITE = Color.WHITE.value, "White"
         BLACK = Color.BLACK.value, "Black"
 
-    name = models.CharField(max_length=120)
-    place = models.CharField(max_length=120, blank=True)
+    name = models.CharField(max_length=120, validators=[validate_one_line])
+    place = models.CharField(max_length=120, blank=True, validators=[validate_one_line])
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(help_text="Number of rounds announced.")
@@ -151,13 +181,21 @@ class Player(models.Model):
         FEMALE = "w", "Female"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=100, help_text="Family name, given name.")
-    fide_id = models.CharField(max_length=11, blank=True)
-    title = models.CharField(max_length=3, blank=True)
-    rating = models.PositiveSmallIntegerField(null=True, blank=True)
-    federation = models.CharField(max_length=3, blank=True)
+    name = models.CharField(
+        max_length=100, help_text="Family name, given name.", validators=[validate_one_line]
+    )
+    fide_id = models.CharField(
+        "FIDE ID", max_length=11, blank=True, validators=[ascii_digits]
+    )
+    title = models.CharField(max_length=3, blank=True, validators=[ascii_letters])
+    rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(9999)]
+    )
+    federation = models.CharField(max_length=3, blank=True, validators=[ascii_letters])
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
-    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1900), MaxValueValidator(2100)]
+    )
     tpn = models.PositiveSmallIntegerField(help_text="Tournament pairing number (C.04.2 Art. 2.3).")
     arrival_round = models.PositiveSmallIntegerField(
         default=1, help_text="First round the player is paired in (late entry, C.04.2 Art. 2.4)."
@@ -294,6 +332,7 @@ class Game(models.Model):
     manual = models.CharField(
         max_length=120,
         blank=True,
+        validators=[validate_one_line],
         help_text="Why this row was paired by hand (Art. 4.4 reason or draft note); empty: engine.",
     )
 

@@ -12,7 +12,7 @@ import io
 import random
 from dataclasses import dataclass, replace
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
@@ -26,6 +26,7 @@ from pairing.model import (
 )
 from tournaments.models import (
     GAME_RESULTS,
+    MAX_PLAYERS,
     AuditEntry,
     ByeRequest,
     Game,
@@ -38,7 +39,31 @@ from tournaments.models import (
 
 
 class ServiceError(Exception):
-    """A change that the rules or the tournament's state do not allow; the message says why."""
+    """A change that the rules or the tournament's state do not allow; the message says why.
+
+    ``details`` lists every problem found when there are several (the rows of an upload).
+    """
+
+    def __init__(self, message: str, details: list[str] | tuple[str, ...] = ()):
+        super().__init__(message)
+        self.details = tuple(details)
+
+
+MAX_LISTED_ERRORS = 50
+"""An upload with more errors than this lists the first ones and counts the rest."""
+
+
+def _refuse_rows(what: str, errors: list[str]) -> None:
+    if not errors:
+        return
+    listed = errors[:MAX_LISTED_ERRORS]
+    if len(errors) > len(listed):
+        listed.append(f"... and {len(errors) - len(listed)} more.")
+    raise ServiceError(
+        f"{what}: {len(errors)} error(s), nothing was saved. Correct the file and upload it "
+        "again.",
+        listed,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -59,7 +84,7 @@ def _audit(
 ) -> AuditEntry:
     return AuditEntry.objects.create(
         tournament=tournament,
-        actor=actor if actor is not None and actor.is_authenticated else None,
+        actor=_actor(actor),
         action=action,
         round_number=round_number,
         player=player,
@@ -68,6 +93,10 @@ def _audit(
         before=before,
         after=after,
     )
+
+
+def _actor(actor):
+    return actor if actor is not None and actor.is_authenticated else None
 
 
 def _player_data(player: Player) -> dict:
@@ -134,13 +163,25 @@ def changes_from_page(
 PLAYER_FIELDS = ("name", "fide_id", "title", "rating", "federation", "sex", "birth_year")
 
 
+def _invalid(instance: models.Model, error: ValidationError) -> ServiceError:
+    """Return a ServiceError naming each field a model validation refused."""
+    parts = []
+    for key, messages in error.message_dict.items():
+        text = " ".join(messages)
+        if key == NON_FIELD_ERRORS:
+            parts.append(text)
+        else:
+            parts.append(f"{str(instance._meta.get_field(key).verbose_name).capitalize()}: {text}")
+    return ServiceError("; ".join(parts))
+
+
 def create_tournament(actor, **fields) -> Tournament:
     """Create a tournament with ``actor`` as its first arbiter."""
     tournament = Tournament(**fields)
     try:
         tournament.full_clean(exclude=["arbiters"])
     except ValidationError as error:
-        raise ServiceError("; ".join(error.messages)) from error
+        raise _invalid(tournament, error) from error
     tiebreak_specs(tournament)
     with transaction.atomic():
         tournament.save()
@@ -176,7 +217,7 @@ def update_tournament(
         try:
             t.full_clean(exclude=["arbiters"])
         except ValidationError as error:
-            raise ServiceError("; ".join(error.messages)) from error
+            raise _invalid(t, error) from error
         tiebreak_specs(t)
         t.save()
         changed = {k: v for k, v in fields.items() if before[k] != v}
@@ -198,38 +239,70 @@ def add_arbiter(tournament: Tournament, actor, user) -> None:
         _audit(t, actor, "add arbiter", after=user.get_username())
 
 
-def _clean_player_fields(fields: dict) -> dict:
+def _player_errors(fields: dict) -> tuple[dict, dict[str, list[str]]]:
+    """Normalise a player's fields and check them against the model (lengths, ranges, no
+    control characters, ASCII digits); return the data and the errors by field."""
     unknown = set(fields) - set(PLAYER_FIELDS)
     if unknown:
         raise ServiceError(f"Unknown player field(s): {', '.join(sorted(unknown))}.")
     data = {key: value for key, value in fields.items() if value is not None}
-    name = str(data.get("name", "")).strip()
-    if not name:
-        raise ServiceError("A player needs a name.")
-    data["name"] = name
-    for key in ("fide_id", "title", "federation", "sex"):
+    for key in ("name", "fide_id", "title", "federation", "sex"):
         if key in data:
             data[key] = str(data[key]).strip()
-    data["title"] = data.get("title", "").upper()
-    data["federation"] = data.get("federation", "").upper()
-    if data.get("sex", "") not in ("", "m", "w"):
-        raise ServiceError(f"{name}: sex must be 'm', 'w' or empty.")
-    if data.get("rating") is not None and not 0 <= int(data["rating"]) <= 9999:
-        raise ServiceError(f"{name}: the rating must be between 0 and 9999.")
+    for key in ("title", "federation"):
+        data[key] = data.get(key, "").upper()
+    if not data.get("name"):
+        return data, {"name": ["A player needs a name."]}
+    errors: dict[str, list[str]] = {}
+    try:
+        Player(**data).full_clean(
+            exclude=["tournament", "tpn"], validate_unique=False, validate_constraints=False
+        )
+    except ValidationError as error:
+        errors = error.message_dict
+    return data, errors
+
+
+def _field_label(key: str) -> str:
+    return str(Player._meta.get_field(key).verbose_name)
+
+
+def _clean_player_fields(fields: dict) -> dict:
+    data, errors = _player_errors(fields)
+    if errors:
+        name = data.get("name") or "The player"
+        raise ServiceError(
+            f"{name}: "
+            + "; ".join(f"{_field_label(k)}: {' '.join(v)}" for k, v in errors.items())
+        )
     return data
+
+
+def _number_players(t: Tournament, new: list[Player] = ()) -> None:
+    """Insert the ``new`` players and give every player of ``t`` its TPN in the initial order
+    of C.04.2 Art. 2.2 (rating, title, name; ties in registration order), in one pass."""
+    existing = list(t.players.all())
+    if len(existing) + len(new) > MAX_PLAYERS:
+        raise ServiceError(f"A tournament has at most {MAX_PLAYERS} players.")
+
+    def key(player: Player) -> tuple:
+        return (*player.initial_order_key()[:3], player.pk is None, player.pk or 0)
+
+    order = sorted([*existing, *new], key=key)
+    moved = [p for tpn, p in enumerate(order, start=1) if p.pk is not None and p.tpn != tpn]
+    # Two steps so that no intermediate state breaks the unique (tournament, tpn) constraint.
+    for player in moved:
+        player.tpn += MAX_PLAYERS + 1
+    Player.objects.bulk_update(moved, ["tpn"], batch_size=500)
+    for tpn, player in enumerate(order, start=1):
+        player.tpn = tpn
+    Player.objects.bulk_update(moved, ["tpn"], batch_size=500)
+    Player.objects.bulk_create([p for p in order if p.pk is None], batch_size=500)
 
 
 def _renumber(tournament: Tournament) -> None:
     """Give TPNs in the initial order of C.04.2 Art. 2.2 (rating, title, name)."""
-    players = sorted(tournament.players.all(), key=Player.initial_order_key)
-    # Two steps so that no intermediate state breaks the unique (tournament, tpn) constraint.
-    offset = 10000
-    for player in players:
-        player.tpn += offset
-    Player.objects.bulk_update(players, ["tpn"])
-    for tpn, player in enumerate(players, start=1):
-        player.tpn = tpn
-    Player.objects.bulk_update(players, ["tpn"])
+    _number_players(tournament)
 
 
 def _next_tpn(tournament: Tournament) -> int:
@@ -239,21 +312,31 @@ def _next_tpn(tournament: Tournament) -> int:
 
 def add_player(tournament: Tournament, actor, **fields) -> Player:
     """Register a player before round 1 is paired; TPNs follow the initial order (Art. 2.2)."""
-    data = _clean_player_fields(fields)
+    return register_players(tournament, actor, [_clean_player_fields(fields)])[0]
+
+
+def register_players(tournament: Tournament, actor, rows: list[dict]) -> list[Player]:
+    """Register players (``_clean_player_fields`` data) before round 1 is paired, in one pass:
+    insert them all and number everyone once in the initial order (Art. 2.2)."""
     with transaction.atomic():
         t = _locked(tournament)
         if t.round_set.exists():
             raise ServiceError(
                 "Round 1 has been paired: admit the player as a late entry (C.04.2 Art. 2.4)."
             )
-        player = Player.objects.create(tournament=t, tpn=_next_tpn(t), **data)
-        _renumber(t)
-        player.refresh_from_db()
-        _audit(
-            t, actor, "add player", player=player, article="C.04.2 2.2",
-            after=_player_data(player),
+        players = [Player(tournament=t, tpn=0, **data) for data in rows]
+        _number_players(t, players)
+        AuditEntry.objects.bulk_create(
+            [
+                AuditEntry(
+                    tournament=t, actor=_actor(actor), action="add player", player=player,
+                    article="C.04.2 2.2", after=_player_data(player),
+                )
+                for player in players
+            ],
+            batch_size=500,
         )
-    return player
+    return players
 
 
 def update_player(
@@ -987,13 +1070,7 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
 
     A last column holding only requested byes becomes bye requests for the next round.
     """
-    from pairing.errors import TrfFormatError
-    from pairing.trf import read_trf
-
-    try:
-        state = read_trf(text)
-    except TrfFormatError as error:
-        raise ServiceError(f"TRF file: {error}") from error
+    state = _read_trf(text)
     if state.accelerations:
         # Explicit per-player acceleration (250 / XXA); 192 ..._BAKU alone is supported below.
         raise ServiceError("TRF file: accelerated pairings are not supported by the web app.")
@@ -1037,26 +1114,16 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     if specs is not None:
         fields["tiebreaks"] = format_specs(specs)
     fields.update(overrides)
+    tpns = sorted(p.tpn for p in state.players)
+    if tpns != list(range(1, len(tpns) + 1)):
+        raise ServiceError("TRF file: pairing numbers must run from 1 to the number of players.")
+    rows = _trf_players(state)
     with transaction.atomic():
         t = create_tournament(actor, **fields)
-        players: dict[int, Player] = {}
-        for p in sorted(state.players, key=lambda p: p.tpn):
-            birth = p.birth[:4]
-            players[p.tpn] = Player.objects.create(
-                tournament=t,
-                tpn=p.tpn,
-                name=p.name,
-                rating=p.rating,
-                title=p.title,
-                sex=p.sex if p.sex in ("m", "w") else "",
-                federation=p.federation,
-                fide_id=p.fide_id,
-                birth_year=int(birth) if birth.isdigit() else None,
-            )
-        if [*players] != list(range(1, len(players) + 1)):
-            raise ServiceError(
-                "TRF file: pairing numbers must run from 1 to the number of players."
-            )
+        players = {
+            tpn: Player(tournament=t, tpn=tpn, **data) for tpn, data in zip(tpns, rows)
+        }
+        Player.objects.bulk_create(players.values(), batch_size=500)
         for r in range(1, played_rounds + 1):
             _import_round(t, r, state, players)
         for p in state.players:
@@ -1121,31 +1188,54 @@ def _board(white: int, black: int):
     return Board(white, black)
 
 
-def import_players_trf(tournament: Tournament, actor, text: str) -> list[Player]:
-    """Register the players of a TRF file (no rounds) before round 1; TPNs follow Art. 2.2."""
+def _trf_players(state: EngineTournament) -> list[dict]:
+    """Return the players of a read TRF file as player fields, or refuse with every error."""
+    rows, errors = [], []
+    for p in sorted(state.players, key=lambda p: p.tpn):
+        birth = p.birth[:4]
+        data, problems = _player_errors(
+            {
+                "name": p.name, "rating": p.rating, "title": p.title,
+                "federation": p.federation, "fide_id": p.fide_id,
+                "sex": p.sex if p.sex in ("m", "w") else "",
+                "birth_year": int(birth) if birth.isascii() and birth.isdigit() else None,
+            }
+        )
+        rows.append(data)
+        errors += [
+            f"Player {p.tpn} ({_shown(p.name)}), {_field_label(key)}: {' '.join(messages)}"
+            for key, messages in problems.items()
+        ]
+    _refuse_rows("TRF file", errors)
+    return rows
+
+
+def _shown(text: str) -> str:
+    """Return text fit to quote in a message: control characters shown as escapes, cut short."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _read_trf(text: str) -> EngineTournament:
     from pairing.errors import TrfFormatError
     from pairing.trf import read_trf
 
     try:
-        state = read_trf(text)
+        return read_trf(text)
     except TrfFormatError as error:
         raise ServiceError(f"TRF file: {error}") from error
+
+
+def import_players_trf(tournament: Tournament, actor, text: str) -> list[Player]:
+    """Register the players of a TRF file (no rounds) before round 1; TPNs follow Art. 2.2."""
+    state = _read_trf(text)
     if any(p.rounds for p in state.players):
         raise ServiceError(
             "TRF file: it holds rounds; import it as a new tournament instead."
         )
     if not state.players:
         raise ServiceError("TRF file: no players.")
-    with transaction.atomic():
-        return [
-            add_player(
-                tournament, actor, name=p.name, rating=p.rating, title=p.title,
-                federation=p.federation, fide_id=p.fide_id,
-                sex=p.sex if p.sex in ("m", "w") else "",
-                birth_year=int(p.birth[:4]) if p.birth[:4].isdigit() else None,
-            )
-            for p in state.players
-        ]
+    return register_players(tournament, actor, _trf_players(state))
 
 
 CSV_COLUMNS = {
@@ -1165,49 +1255,74 @@ CSV_COLUMNS = {
 }
 
 
-def import_players_csv(tournament: Tournament, actor, text: str) -> list[Player]:
-    """Register players from CSV with a header line (name required; rating, title, federation,
-    fide_id, sex, birth_year optional). All rows are added, or none."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    if reader.fieldnames is None:
-        raise ServiceError("CSV file: empty.")
-    columns = {}
-    for name in reader.fieldnames:
-        key = CSV_COLUMNS.get((name or "").strip().lower())
+def parse_players_csv(text: str) -> list[dict]:
+    """Read a players CSV (header line; name required; rating, title, federation, fide_id, sex,
+    birth_year optional) and check every row; refuse with all errors, by line and column."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    reader = csv.reader(io.StringIO(text), strict=True)
+    try:
+        header = next(reader, None)
+    except csv.Error as error:
+        raise ServiceError(f"CSV file, line 1: {error} (a quote left open?).") from error
+    if header is None or not any(cell.strip() for cell in header):
+        raise ServiceError("CSV file: empty, or no header line.")
+    columns: list[str] = []
+    for name in header:
+        key = CSV_COLUMNS.get(name.strip().lower())
         if key is None:
             raise ServiceError(
-                f"CSV file: unknown column {name!r} (known: {', '.join(sorted(set(CSV_COLUMNS)))})."
+                f"CSV file, line 1: unknown column {_shown(name)!r} (known: "
+                f"{', '.join(sorted(set(CSV_COLUMNS)))})."
             )
-        columns[name] = key
-    if "name" not in columns.values():
+        if key in columns:
+            raise ServiceError(f"CSV file, line 1: two columns for {key}.")
+        columns.append(key)
+    if "name" not in columns:
         raise ServiceError("CSV file: a 'name' column is required.")
-    rows = []
-    for line_no, row in enumerate(reader, start=2):
-        if row.get(None):
-            raise ServiceError(
-                f"CSV file, line {line_no}: more fields than columns (quote names with commas)."
-            )
-        data = {}
-        for column, key in columns.items():
-            value = (row.get(column) or "").strip()
-            if key in ("rating", "birth_year"):
-                if value == "":
+    rows, errors = [], []
+    while True:
+        first_line = reader.line_num + 1
+        try:
+            cells = next(reader, None)
+        except csv.Error as error:
+            errors.append(f"CSV file, line {first_line}: {error} (a quote left open?).")
+            break
+        if cells is None:
+            break
+        where = f"CSV file, line {first_line}"
+        if len(cells) > len(columns):
+            errors.append(f"{where}: more fields than columns (quote names with commas).")
+            continue
+        data, bad = {}, []
+        for key, value in zip(columns, cells):
+            value = value.strip()
+            if "\n" in value:
+                bad.append(f"{where}: {key} runs over several lines (a quote left open?).")
+            elif key in ("rating", "birth_year"):
+                if not value:
                     continue
-                if not value.isdigit():
-                    raise ServiceError(
-                        f"CSV file, line {line_no}: {key} {value!r} is not a number."
-                    )
-                data[key] = int(value)
+                if value.isascii() and value.isdigit() and len(value) <= 5:
+                    data[key] = int(value)
+                else:
+                    bad.append(f"{where}: {key} {_shown(value)!r} is not a number.")
             else:
                 data[key] = value
+        if bad:
+            errors += bad
+            continue
         if not any(str(v) for v in data.values()):
             continue
-        try:
-            rows.append(_clean_player_fields(data))
-        except ServiceError as error:
-            raise ServiceError(f"CSV file, line {line_no}: {error}") from error
+        data, problems = _player_errors(data)
+        errors += [
+            f"{where}: {key}: {' '.join(messages)}" for key, messages in problems.items()
+        ]
+        rows.append(data)
+    _refuse_rows("CSV file", errors)
     if not rows:
         raise ServiceError("CSV file: no players.")
-    with transaction.atomic():
-        added = [add_player(tournament, actor, **data) for data in rows]
-    return added
+    return rows
+
+
+def import_players_csv(tournament: Tournament, actor, text: str) -> list[Player]:
+    """Register the players of a CSV file (``parse_players_csv``): all of them, or none."""
+    return register_players(tournament, actor, parse_players_csv(text))

@@ -71,10 +71,16 @@ def arbiter_action(view):
         try:
             return view(request, tournament, *args, **kwargs)
         except services.ServiceError as error:
-            messages.error(request, str(error))
+            _service_error(request, error)
             return redirect(_safe_next(request) or _dashboard(tournament).url)
 
     return wrapper
+
+
+def _service_error(request: HttpRequest, error: services.ServiceError) -> None:
+    messages.error(request, str(error))
+    for detail in error.details:
+        messages.error(request, detail)
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -132,7 +138,7 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
     try:
         tournament = services.import_trf(upload.cleaned_data["file"], request.user)
     except services.ServiceError as error:
-        messages.error(request, str(error))
+        _service_error(request, error)
         return redirect("arbiter-tournament-create")
     messages.success(request, f"Imported {tournament.name}.")
     return _dashboard(tournament)
