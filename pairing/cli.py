@@ -4,6 +4,9 @@
 ``python -m pairing --dutch FILE -c`` re-pairs every recorded round and prints the differences.
 ``--clock FILE`` instead of ``--dutch FILE`` pairs by the Clock (Italian-Swiss) system
 (``pairing.clock``, not a FIDE system), with the same options, output and exit codes.
+``--double-swiss FILE`` pairs the next match by the FIDE Double-Swiss system (C.04.5,
+``pairing.double_swiss.cli``; two TRF round columns per match), with the same options,
+output and exit codes.
 Exit codes as bbpPairings: 0 done, 1 no valid pairing or differences found, 2 unexpected error,
 3 invalid input, 5 file access error.
 """
@@ -55,6 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     system.add_argument(
         "--clock", metavar="FILE",
         help="TRF input file, Clock (Italian-Swiss) system (not FIDE-approved)",
+    )
+    system.add_argument(
+        "--double-swiss", metavar="FILE",
+        help="TRF input file with two columns per match, FIDE Double-Swiss system (C.04.5)",
     )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument(
@@ -182,8 +189,14 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     args = parser.parse_args(argv)
     if args.clock is not None and args.rules:
         parser.error("--rules chooses a Dutch rule set; the Clock system has one text")
+    if args.double_swiss is not None and args.rules:
+        parser.error("--rules chooses a Dutch rule set; the Double-Swiss system has one text")
     rules = RuleSet(args.rules) if args.rules else None
     try:
+        if args.double_swiss is not None:
+            from pairing.double_swiss.cli import run as run_double_swiss
+
+            return run_double_swiss(args, out)
         t = read_tournament(args.dutch if args.clock is None else args.clock)
         if args.check:
             return run_check(args, t, rules, out)
