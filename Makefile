@@ -26,10 +26,11 @@ test: install
 conformance: install
 	$(BIN)/python -m tools.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017) \
 		$(wildcard $(CORPUS)/unpairable-2026) $(wildcard $(CORPUS)/unpairable-2017) \
-		$(wildcard $(CORPUS)/clock) $(wildcard $(CORPUS)/clock/unpairable)
+		$(wildcard $(CORPUS)/clock) $(wildcard $(CORPUS)/clock/unpairable) \
+		$(wildcard $(CORPUS)/double-swiss) $(wildcard $(CORPUS)/double-swiss/unpairable)
 
 bench: install
-	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026
+	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026 --double-swiss 200
 
 bench-web: install
 	$(BIN)/python tools/bench_upload.py --players 1000 5000

@@ -151,6 +151,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--tracemalloc", action="store_true", help="also trace Python allocations")
     parser.add_argument(
+        "--double-swiss", type=int, metavar="PLAYERS",
+        help="also pair match 9 of 9 (and match 5) of a synthetic Double-Swiss event of this "
+        "many players (tools.double_swiss_synthetic, seeded)",
+    )
+    parser.add_argument(
         "--repeat", type=int, default=3,
         help="fresh processes per state; the least CPU time is printed (default 3)",
     )
@@ -163,6 +168,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in args.file:
         runs = [measure_in_child(path, None, args.tracemalloc) for _ in range(repeat)]
         print(format_row(best_of(runs)), flush=True)
+    if args.double_swiss:
+        from tools.double_swiss_synthetic import measure_match
+
+        for played in (8, 4):
+            best = min(measure_match(args.double_swiss, 9, played) for _ in range(repeat))
+            print(
+                f"{args.double_swiss:>7} {'double-swiss synthetic':<28} {played + 1:>5} "
+                f"{best:9.2f}  (C.04.5, match {played + 1} of 9)", flush=True,
+            )
     for players, preferred, k in STATES:
         if args.directory is None or players not in sizes:
             continue

@@ -4,7 +4,9 @@
 ``state_before_round(t, k)`` and compares the engine's answer with ``recorded_round(t, k)``
 (the corpus README procedure). ``_baku`` files are counted separately, as informative.
 The engine follows the file: a Clock file (``### clock system`` with ``192 CUSTOM_SWISS``, see
-``pairing.clock.trf``) is paired by ``pairing.clock``, any other by ``pairing.dutch``.
+``pairing.clock.trf``) is paired by ``pairing.clock``, a Double-Swiss file (``192
+FIDE_DOUBLESWISS``, two columns per match) match by match by ``pairing.double_swiss`` (its
+"rounds" in the report are matches), any other by ``pairing.dutch``.
 A directory named ``unpairable-*`` holds states with no legal pairing: each is paired as it is,
 and the engine must answer ``NoValidPairing`` (the command line's exit 1).
 """
@@ -25,6 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pairing.clock.trf import is_clock_trf
+from pairing.double_swiss.trf import is_double_swiss, read_double_swiss
 from pairing.errors import TrfFormatError
 from pairing.model import RoundPairing, Tournament
 from pairing.replay import (
@@ -171,11 +174,52 @@ def replay_unpairable(
                        cpu_seconds=time.process_time() - start)
 
 
+def replay_double_swiss(task: FileTask, path: Path, text: str) -> list[RoundResult]:
+    """Replay the requested matches of a Double-Swiss file (or pair its unpairable state)."""
+    from pairing.double_swiss import pair_match, recorded_match, state_before_match
+    from pairing.errors import NoValidPairing
+
+    try:
+        dt = read_double_swiss(text)
+    except TrfFormatError as exc:
+        return [RoundResult(task.directory, path.name, 0, ERROR, error=f"cannot read: {exc}")]
+    results = []
+    for k in task.rounds:
+        expected = None if task.unpairable else recorded_match(dt, k)
+        start = time.process_time()
+        try:
+            with _time_limit(task.timeout):
+                got = pair_match(dt if task.unpairable else state_before_match(dt, k))
+        except NoValidPairing as exc:
+            verdict = NO_PAIRING if task.unpairable else ERROR
+            results.append(RoundResult(
+                task.directory, path.name, k, verdict,
+                tuple(pairing_lines(expected)) if expected else (), error=str(exc),
+                cpu_seconds=time.process_time() - start))
+            continue
+        except Exception as exc:  # noqa: BLE001 - the harness counts every engine failure
+            results.append(RoundResult(
+                task.directory, path.name, k, ERROR, error=f"{type(exc).__name__}: {exc}",
+                cpu_seconds=time.process_time() - start))
+            continue
+        seconds = time.process_time() - start
+        if expected is None:
+            results.append(RoundResult(task.directory, path.name, k, PAIRED,
+                                       got=tuple(pairing_lines(got)), cpu_seconds=seconds))
+        else:
+            results.append(RoundResult(
+                task.directory, path.name, k, compare_rounds(expected, got),
+                tuple(pairing_lines(expected)), tuple(pairing_lines(got)), cpu_seconds=seconds))
+    return results
+
+
 def replay_file(task: FileTask) -> list[RoundResult]:
     """Replay the requested rounds of one file (run in a worker process)."""
     path = Path(task.path)
     try:
         text = path.read_text(encoding="utf-8")
+        if is_double_swiss(text):
+            return replay_double_swiss(task, path, text)
         t = read_trf(text)
     except (OSError, UnicodeDecodeError, TrfFormatError) as exc:
         return [RoundResult(task.directory, path.name, 0, ERROR, error=f"cannot read: {exc}")]
@@ -199,7 +243,11 @@ def collect_tasks(
         if only and only not in path.name:
             continue
         try:
-            t = read_trf(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            if is_double_swiss(text):
+                rounds += _double_swiss_matches(path, text, directory, max_players)
+                continue
+            t = read_trf(text)
         except (OSError, UnicodeDecodeError, TrfFormatError):
             rounds.append((str(path), 0))  # reported as an error by the worker
             continue
@@ -217,6 +265,19 @@ def collect_tasks(
     name = corpus_name(directory)
     unpairable = is_unpairable_directory(directory)
     return [FileTask(name, p, tuple(ks), timeout, unpairable) for p, ks in by_file.items()]
+
+
+def _double_swiss_matches(
+    path: Path, text: str, directory: Path, max_players: int | None
+) -> list[tuple[str, int]]:
+    """The matches of a Double-Swiss file to replay: every recorded one, or the next one of
+    an unpairable state."""
+    dt = read_double_swiss(text)
+    if max_players is not None and len(dt.tpns) > max_players:
+        return []
+    if is_unpairable_directory(directory):
+        return [(str(path), dt.next_match_number())]
+    return [(str(path), k) for k in range(1, dt.paired_matches() + 1)]
 
 
 def run_tasks(tasks: Sequence[FileTask], jobs: int) -> list[RoundResult]:

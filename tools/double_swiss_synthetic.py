@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -76,6 +77,14 @@ def synthetic_event(players: int, matches: int, played: int, seed: int) -> Tourn
                 columns[first].append(RoundEntry(second, Color.WHITE, rf))
                 columns[second].append(RoundEntry(first, Color.BLACK, rs))
     return _with_columns(t, columns)
+
+
+def measure_match(players: int, matches: int, played: int, seed: int = 2026) -> float:
+    """Return the CPU seconds of pairing match ``played + 1`` of a synthetic event."""
+    dt = build_matches(synthetic_event(players, matches, played, seed))
+    start = time.process_time()
+    pair_match(dt)
+    return time.process_time() - start
 
 
 def _with_columns(t: Tournament, columns: dict[int, list[RoundEntry]]) -> Tournament:
