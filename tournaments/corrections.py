@@ -38,6 +38,7 @@ from tournaments.services import (
     _scores,
     board_order,
     build_engine_state,
+    pairing_engine,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -379,10 +380,10 @@ def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
 def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) -> Preview:
     """Check a manual pairing of ``rnd`` (TPNs) and compute the engine's pairing for comparison."""
     from pairing.checker import check_round
-    from pairing.dutch import pair_round
     from pairing.errors import PairingError
 
     t = rnd.tournament
+    pair_round = pairing_engine(t)
     built = build_engine_state(t, pairing_round=rnd.number)
     state = built.tournament
     pairing = RoundPairing(

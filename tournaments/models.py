@@ -28,6 +28,20 @@ BAKU_NEEDS_STANDARD_SCORING = (
 TPN_FREEZE_ROUND = 4
 """No TPN may change after this round has been paired (C.04.2 Art. 2.3)."""
 
+PAIRING_SYSTEM_DESCRIPTIONS = {
+    "2026": "Each score group is paired top half against bottom half (C.04.3, the rules in force "
+    "since 1 February 2026).",
+    "2017": "Each score group is paired top half against bottom half (C.04.3, the 2017 rules).",
+    "clock": "The players sit around a clock by pairing number; the highest scorer after the "
+    "last pair picks the first compatible opponent who follows him.",
+}
+"""One line per pairing system (``Tournament.PairingSystem``) for the public pages."""
+
+CLOCK_NOT_FIDE = (
+    "The Clock system is not a FIDE-approved pairing system: a FIDE-rated event may use it only "
+    "with the authorisation of the FIDE Qualification Commission (C.04.2)."
+)
+
 
 MAX_PLAYERS = 9999
 """TPNs are written in four digits in a TRF file."""
@@ -71,6 +85,7 @@ class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
         DUTCH_2026 = RuleSet.DUTCH_2026.value, "FIDE Dutch (2026 rules)"
         DUTCH_2017 = RuleSet.DUTCH_2017.value, "FIDE Dutch (2017 rules)"
+        CLOCK = "clock", "Clock (Italian-Swiss)"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
@@ -87,7 +102,9 @@ class Tournament(models.Model):
     end_date = models.DateField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(help_text="Number of rounds announced.")
     pairing_system = models.CharField(
-        max_length=8, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026
+        max_length=8, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026,
+        help_text="Fixed once round 1 is paired. The Clock system is not FIDE-approved: a rated "
+        "event needs the Qualification Commission's authorisation (C.04.2).",
     )
     # Point system, in tenths of a point (TRF-2026 record 162).
     points_win = models.SmallIntegerField(default=10)
@@ -138,10 +155,33 @@ class Tournament(models.Model):
         ):
             # C.04.7: Baku acceleration applies only with the standard scoring.
             raise ValidationError({"baku_acceleration": BAKU_NEEDS_STANDARD_SCORING})
+        if self.baku_acceleration and self.is_clock:
+            raise ValidationError(
+                {"baku_acceleration": "Baku acceleration (C.04.7) belongs to the Dutch system."}
+            )
+
+    @property
+    def is_clock(self) -> bool:
+        """Whether the Clock (Italian-Swiss) system pairs the tournament (``pairing.clock``)."""
+        return self.pairing_system == self.PairingSystem.CLOCK
 
     @property
     def rule_set(self) -> RuleSet:
+        """The Dutch rule set; a Clock tournament has none of its own and gives the default,
+        which only the Dutch checker's warnings on manual pairings read."""
+        if self.is_clock:
+            return RuleSet.DUTCH_2026
         return RuleSet(self.pairing_system)
+
+    @property
+    def pairing_system_description(self) -> str:
+        """One line on how the pairing system pairs, for the public pages."""
+        return PAIRING_SYSTEM_DESCRIPTIONS[self.pairing_system]
+
+    @property
+    def pairing_system_note(self) -> str:
+        """What players must know about a pairing system that is not FIDE's (C.04.2)."""
+        return CLOCK_NOT_FIDE if self.is_clock else ""
 
     @property
     def point_system(self) -> PointSystem:
@@ -171,7 +211,10 @@ class Tournament(models.Model):
         return self.round_set.order_by("-number").first()
 
     def tpns_frozen(self) -> bool:
-        """Return whether TPNs are final: round 4 has been paired (C.04.2 Art. 2.3)."""
+        """Return whether TPNs are final: round 4 has been paired (C.04.2 Art. 2.3); in the
+        Clock system round 1, since the grid of Appendix A is built once from them."""
+        if self.is_clock:
+            return self.round_set.exists()
         return self.round_set.filter(number__gte=TPN_FREEZE_ROUND).exists()
 
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import csv
 import io
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 
+from pairing.clock.trf import CLOCK_TOURNAMENT_TYPE, is_clock_trf, mark_as_clock
 from pairing.model import (
     Color,
     Player as EnginePlayer,
@@ -446,6 +448,11 @@ def admit_late_entry(
             )
         if arrival_round > t.rounds:
             raise ServiceError(f"The tournament has only {t.rounds} rounds.")
+        if t.is_clock and t.round_set.exists():
+            raise ServiceError(
+                "Round 1 has been paired: the Clock system seats every player on its grid "
+                "before round 1 (Appendix A), so it has no late entries."
+            )
         player = Player.objects.create(
             tournament=t, tpn=_next_tpn(t), arrival_round=arrival_round, **data
         )
@@ -649,6 +656,7 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
         rules=t.rule_set,
         point_system=t.point_system,
         baku=t.baku_acceleration,
+        tournament_type=CLOCK_TOURNAMENT_TYPE if t.is_clock else "",
         name=t.name,
         other_records=(("202", ",".join(tiebreak_names(t))),) if t.tiebreaks.strip() else (),
     )
@@ -707,17 +715,29 @@ def _check_pairing(pairing: RoundPairing, state: EngineTournament, k: int) -> No
         )
 
 
+def pairing_engine(t: Tournament) -> Callable[..., RoundPairing]:
+    """Return the engine that pairs the tournament: ``pair_round(state, explain=...)`` of the
+    Clock system or of the Dutch system (imported here so the app loads without them)."""
+    if t.is_clock:
+        from pairing.clock import pair_round as pair_clock_round
+
+        return pair_clock_round
+    from pairing.dutch import pair_round
+
+    return pair_round
+
+
 def pair_next_round(tournament: Tournament, actor) -> Round:
     """Pair the next round with the engine and save it as a draft.
 
     The tournament row is locked, so two arbiters pairing at once get one round; the second one
     is told that the round is already paired.
     """
-    from pairing.dutch import pair_round  # the engine; imported here so the app loads without it
     from pairing.errors import PairingError
 
     with transaction.atomic():
         t = _locked(tournament)
+        pair_round = pairing_engine(t)
         last = t.last_round()
         if last is not None and last.state == Round.State.DRAFT:
             raise ServiceError(f"Round {last.number} is a draft: publish or unpair it first.")
@@ -1013,9 +1033,10 @@ def export_trf(tournament: Tournament) -> str:
     built = build_engine_state(t)
     if built.rounds == next_round - 1 and next_round <= t.rounds:
         built = build_engine_state(t, pairing_round=next_round)
-    return write_trf(built.tournament) + "".join(
-        f"{line}\n" for line in manual_pairing_comments(t, built.rounds)
-    )
+    text = write_trf(built.tournament)
+    if t.is_clock:
+        text = mark_as_clock(text)  # TRF-2026 has no code for it: 192 CUSTOM_SWISS + a comment
+    return text + "".join(f"{line}\n" for line in manual_pairing_comments(t, built.rounds))
 
 
 def manual_pairing_comments(t: Tournament, rounds: int) -> list[str]:
@@ -1089,7 +1110,9 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     fields = {
         "name": state.name or "Imported tournament",
         "rounds": total,
-        "pairing_system": state.rules.value,
+        "pairing_system": (
+            Tournament.PairingSystem.CLOCK if is_clock_trf(text) else state.rules.value
+        ),
         "initial_color": state.initial_color.value if state.initial_color else "",
         "points_win": ps.win,
         "points_draw": ps.draw,
