@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_tournament_baku_acceleration'),
+        ('tournaments', '0004_field_validators'),
     ]
 
     operations = [
