@@ -534,10 +534,12 @@ def _pair(
             m.w.clear()  # finalized pairs are kept in m.fixed
             # C.6 differences; like bbpPairings, a downfloater's difference is counted from the
             # lowest score among the players in the matching (the next score group's)
-            psd = PsdLayout.for_scores(
-                [players[v].score for v in bracket[:size]],
-                min(players[v].score for v in bracket),
-            )
+            lowest = min(players[v].score for v in bracket)
+            scores = [players[v].score for v in bracket]
+            # C.7 (not for the PPB or the last bracket): the following bracket's PSD, of
+            # this bracket's downfloaters and the next score group
+            following = None if special else PsdLayout.for_scores(scores, lowest)
+            psd = PsdLayout.for_scores(scores[:size], lowest, following)
         # Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group ([C8]),
         # every pair of them but those of two MDPs (already weighed in the bracket above).
         # bw keeps those of the bracket, which the generation order reads and changes.

@@ -84,18 +84,27 @@ def compatibility(
 
 @dataclass(frozen=True)
 class PsdLayout:
-    """Bit offsets of the score differences of one 2017 bracket (A.8, C.6)."""
+    """Bit offsets of the score differences of one 2017 bracket (A.8, C.6).
+
+    A PSD is a list of score differences compared from the largest down; with the number of
+    pairs fixed, counting each difference in a field of its own, larger differences in
+    higher bits, compares them the same way.
+    """
 
     shift: dict[int, int]
     width: int
     lowest: int
     """The score one point above which a downfloater's difference is taken."""
+    following: PsdLayout | None = None
+    """C.7: the layout of the following bracket, when its PSD must be weighed too."""
 
     def floater_difference(self, score: int) -> int:
         return score - self.lowest + POINT
 
     @classmethod
-    def for_scores(cls, scores: list[int], lowest: int) -> PsdLayout:
+    def for_scores(
+        cls, scores: list[int], lowest: int, following: PsdLayout | None = None
+    ) -> PsdLayout:
         """Room for every difference a pair or a downfloater of these players can have."""
         counts: dict[int, int] = {}
         for i, a in enumerate(scores):
@@ -109,7 +118,7 @@ class PsdLayout:
         for d in sorted(counts):
             shift[d] = offset
             offset += bits_to_represent(counts[d])
-        return cls(shift, offset, lowest)
+        return cls(shift, offset, lowest, following)
 
 
 POINT = 10
@@ -197,13 +206,21 @@ class Layout:
             w = (w << (S + 2)) | nxt
         else:
             w = (w << S) | in_next
-        w <<= G
-        if in_next:
-            if self.rules is RuleSet.DUTCH_2017:
-                # 2017 C.7: the PSD of the following bracket; with the number of pairs fixed,
-                # a smaller PSD means larger scores of the lower players of its pairs
-                w |= 1 << self.group_shift[lower.score]
-            else:
+        following = psd.following if psd is not None else None
+        if following is not None:
+            # 2017 C.7: then the PSD of the following bracket (A.8). Everyone in this
+            # matching counts as its downfloater until paired: a pair in this bracket takes
+            # both out of it, a pair in it leaves its own difference instead
+            w <<= following.width
+            if in_current or in_next:
+                w += 1 << following.shift[following.floater_difference(higher.score)]
+                w += 1 << following.shift[following.floater_difference(lower.score)]
+            if in_next:
+                w -= 1 << following.shift[higher.score - lower.score]
+        elif self.rules is not RuleSet.DUTCH_2017:
+            # [C8]: the scores paired in the next bracket
+            w <<= G
+            if in_next:
                 w |= 1 << self.group_shift[higher.score]
         # [C9] minimise the unplayed games of the PAB assignee
         w <<= S

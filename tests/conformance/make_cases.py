@@ -84,6 +84,17 @@ REGRESSIONS: dict[str, tuple[str, str, int, str]] = {
             " of a blossom around it (matcher: odd slack between S-vertices)"
         ),
     ),
+    "second_pab_worth_half": (
+        "dutch-2026", "edg_p011_r08_s1082.trf", 4,
+        "a PAB worth less than a win was given to a player who already had one ([C2])",
+    ),
+    "c7_following_psd": (
+        "dutch-2017", "gen_p035_r09_i0146.trf", 7,
+        (
+            "the downfloater was chosen to avoid a repeated float before the following"
+            " bracket's PSD (2017 C.7 ranks above C.12)"
+        ),
+    ),
 }
 
 
