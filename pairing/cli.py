@@ -207,3 +207,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     except ImportError as exc:
         print(f"the pairing engine is not available: {exc}", file=err)
         return EXIT_UNEXPECTED
+    except Exception as exc:  # noqa: BLE001 - a bug: said plainly, with exit 2, not a traceback
+        print(f"internal error, please report it with the file: {type(exc).__name__}: {exc}",
+              file=err)
+        return EXIT_UNEXPECTED

@@ -163,3 +163,31 @@ def test_random_bytes(blob):
 @given(st.lists(st.sampled_from(SEED_LINES), max_size=20))
 def test_shuffled_real_lines(lines):
     assert_reads_or_rejects("\n".join(lines))
+
+
+CLI_FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+])
+
+
+@CLI_FUZZ
+@given(st.data())
+def test_the_command_line_never_fails_unexpectedly(tmp_path, data):
+    # Issue 18: a generator of malformed files found tracebacks and wrong successes. Whatever
+    # the file, pairing it answers 0 (paired), 1 (no legal pairing) or 3 (invalid input,
+    # naming the line and column): never 2 (an internal error) and never a traceback.
+    import io
+
+    from pairing.cli import main
+
+    lines = SEED_FILE.splitlines()
+    for _ in range(data.draw(st.integers(1, 3))):
+        index = data.draw(st.integers(0, len(lines) - 1))
+        lines[index] = data.draw(mutated_line())
+    path = tmp_path / "fuzz.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["--dutch", str(path), "-p"], stdout=out, stderr=err)
+    assert code in (0, 1, 3), err.getvalue()
+    if code == 3:
+        assert "line " in err.getvalue() or "round " in err.getvalue(), err.getvalue()
