@@ -17,8 +17,9 @@ from pairing.clock.colours import ColourDecision, assign_colours
 from pairing.clock.explanation import (
     Backtrack,
     CandidateDiscarded,
-    Event,
     ColoursGiven,
+    DeadEnd,
+    Event,
     NoPickerCandidate,
     PairStored,
     PickerChosen,
@@ -114,6 +115,13 @@ class _Search:
     stack: list[tuple[ClockPlayer, ClockPlayer]] = field(default_factory=list)
     temporarily_incompatible: list[set[int]] = field(default_factory=list)
     """For the picker at each level of the stack, the PNs he may not pick for now."""
+    level_starts: list[tuple[int, frozenset[int]]] = field(default_factory=list)
+    """The pivot and the unpaired players when each level's picker was sought."""
+    dead_ends: set[tuple[int, frozenset[int]]] = field(default_factory=set)
+    """Starts (pivot, unpaired players) from which the search was exhausted. The search from
+    a start depends on nothing else (no temporary incompatibility reaches below its own level),
+    so meeting one again the result is known: a shortcut that changes no pairing, only the
+    length of the explanation (and keeps hopeless rounds from taking exponential time)."""
 
     def __post_init__(self) -> None:
         # Around the table: PN-1..PN-N, then the bye; absent players have no seat (reading 10).
@@ -156,11 +164,17 @@ class _Search:
             if picker is None:
                 if not unpaired:
                     return self.stack
+                start = (pivot, frozenset(unpaired))
+                if start in self.dead_ends:
+                    self.emit(DeadEnd(tuple(unpaired.values()), pivot))
+                    pivot, picker = self.backtrack(unpaired, None)
+                    continue
                 picker = next(self.walk(pivot, list(unpaired.values())))
                 del unpaired[picker.pairing_number]
                 self.emit(PickerChosen(picker, pivot, len(self.stack)))
                 pivot = picker.pairing_number  # "the pivot position is set equal to the picker"
                 self.temporarily_incompatible.append(set())
+                self.level_starts.append(start)
             chosen = self.candidate(picker, pivot, list(unpaired.values()))
             if chosen is not None:
                 self.stack.append((picker, chosen))
@@ -169,19 +183,26 @@ class _Search:
                 pivot = chosen.pairing_number
                 picker = None
                 continue
-            # Backtracking: undo the last stored pair; its picker picks again
             self.emit(NoPickerCandidate(picker))
-            if not self.stack:
-                raise NoValidPairing(
-                    f"{picker.label} has no compatible candidate and there is no pair to undo"
-                )
-            unpaired[picker.pairing_number] = picker
             self.temporarily_incompatible.pop()  # ended: a superior pair is undone
-            picker, undone = self.stack.pop()
-            unpaired[undone.pairing_number] = undone
-            pivot = undone.pairing_number
-            self.temporarily_incompatible[-1].add(undone.pairing_number)
-            self.emit(Backtrack(picker, undone, len(self.stack)))
+            self.dead_ends.add(self.level_starts.pop())
+            pivot, picker = self.backtrack(unpaired, picker)
+
+    def backtrack(
+        self, unpaired: dict[int, ClockPlayer], failed: ClockPlayer | None
+    ) -> tuple[int, ClockPlayer]:
+        """Undo the last stored pair: its picker picks again from the pivot set to the picked
+        player, who is now temporarily incompatible with him ("Backtracking")."""
+        if not self.stack:
+            who = failed.label if failed is not None else "the first picker"
+            raise NoValidPairing(f"{who} has no compatible candidate and there is no pair to undo")
+        if failed is not None:
+            unpaired[failed.pairing_number] = failed
+        picker, undone = self.stack.pop()
+        unpaired[undone.pairing_number] = undone
+        self.temporarily_incompatible[-1].add(undone.pairing_number)
+        self.emit(Backtrack(picker, undone, len(self.stack)))
+        return undone.pairing_number, picker
 
     def candidate(
         self, picker: ClockPlayer, pivot: int, pool: list[ClockPlayer]

@@ -14,6 +14,7 @@ __all__ = [
     "Backtrack",
     "CandidateDiscarded",
     "ColoursGiven",
+    "DeadEnd",
     "Event",
     "NoPickerCandidate",
     "PairStored",
@@ -91,6 +92,18 @@ class Backtrack:
 
 
 @dataclass(frozen=True)
+class DeadEnd:
+    """These players, from this pivot, were already found impossible to pair in this round."""
+
+    unpaired: tuple[ClockPlayer, ...]
+    pivot: int
+
+    def text(self) -> str:
+        who = ", ".join(f"PN-{p.pairing_number}" for p in self.unpaired)
+        return f"  {who} from pivot {self.pivot}: already found impossible to pair"
+
+
+@dataclass(frozen=True)
 class ColoursGiven:
     """Appendix B: who has White in a stored pair, and why."""
 
@@ -101,7 +114,10 @@ class ColoursGiven:
         return f"{d.white.label} - {d.black.label}: {d.reason}"
 
 
-Event = PickerChosen | CandidateDiscarded | PairStored | NoPickerCandidate | Backtrack | ColoursGiven
+Event = (
+    PickerChosen | CandidateDiscarded | PairStored | NoPickerCandidate | Backtrack | DeadEnd
+    | ColoursGiven
+)
 
 
 def render(events: Iterable[Event]) -> tuple[str, ...]:

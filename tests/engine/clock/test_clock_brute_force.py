@@ -13,7 +13,7 @@ import random
 import pytest
 
 from pairing.clock import pair_clock_round
-from pairing.clock.explanation import Backtrack
+from pairing.clock.explanation import Backtrack, DeadEnd
 from pairing.errors import NoValidPairing
 
 from .random_events import random_tournament
@@ -22,7 +22,7 @@ TOURNAMENTS = int(os.environ.get("CLOCK_RANDOM_TOURNAMENTS", "300"))
 
 
 def test_the_engine_agrees_with_the_brute_force_search_on_every_round():
-    rounds = unpairable = backtracked = 0
+    rounds = unpairable = backtracked = shortcut = 0
     for seed in range(TOURNAMENTS):
         for state in random_tournament(random.Random(seed)):
             rounds += 1
@@ -37,7 +37,10 @@ def test_the_engine_agrees_with_the_brute_force_search_on_every_round():
             assert [(b.white, b.black) for b in pairing.boards] == list(state.pairs), where
             assert pairing.bye == state.bye, where
             backtracked += any(isinstance(e, Backtrack) for e in got.events)
-    # the sample must reach the hard parts: states without pairing, and backtracking
+            shortcut += any(isinstance(e, DeadEnd) for e in got.events)
+    # the sample must reach the hard parts: states without pairing, backtracking, and the
+    # engine's shortcut through a start already exhausted (which the brute force does not take)
     assert rounds > 4 * TOURNAMENTS
     assert unpairable > TOURNAMENTS // 10
     assert backtracked > TOURNAMENTS // 4
+    assert shortcut > TOURNAMENTS // 20

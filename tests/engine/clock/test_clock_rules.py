@@ -23,7 +23,9 @@ GRID8 = build_grid(8, W)
 
 def pairs_by_pn(result, grid) -> list[tuple[int, ...]]:
     """The stored pairs as sorted PN couples, in the order stored."""
-    return [tuple(sorted(grid.pairing_number(t) for t in (b.white, b.black))) for b in result.boards]
+    return [
+        tuple(sorted(grid.pairing_number(t) for t in (b.white, b.black))) for b in result.boards
+    ]
 
 
 def on_clock(t, k=None):
@@ -99,8 +101,9 @@ def test_same_absolute_colour_preference_is_incompatible():
     # #1, #2, #3 played White twice in a row, #4, #5, #6 Black
     t = tournament(6, [[game(1, 4), game(2, 5), game(3, 6)], [game(1, 5), game(2, 6), game(3, 4)]])
     players, rules = on_clock(t)
-    assert incompatibility(players[1], players[2], rules) == "same absolute colour preference (black)"
-    assert incompatibility(players[4], players[6], rules) == "same absolute colour preference (white)"
+    same = "same absolute colour preference"
+    assert incompatibility(players[1], players[2], rules) == f"{same} (black)"
+    assert incompatibility(players[4], players[6], rules) == f"{same} (white)"
     assert incompatibility(players[1], players[6], rules) is None  # opposite preferences
 
 
