@@ -48,6 +48,8 @@ def test_a_27_player_clock_event_runs_nine_rounds(client, arbiter, tmp_path):
     t = clock_event(arbiter)
     assert services.draw_initial_color(t, arbiter, rng=random.Random(0)) == "b"
     client.force_login(arbiter)
+    settings = client.get(reverse("arbiter-tournament-edit", args=[t.pk])).content.decode()
+    assert '<option value="clock" selected>Clock (Italian-Swiss)</option>' in settings
     rng = random.Random(19)
     for k in range(1, 10):
         if k == 3:
