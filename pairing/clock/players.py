@@ -50,7 +50,13 @@ class ClockPlayer:
 
     @property
     def preference(self) -> ColourPreference:
-        """The colour preference of C.04.3 Art. 1.7; only its absolute form matters here."""
+        """The colour preference of C.04.3 Art. 1.7; only its absolute form matters here.
+
+        The Clock text defines the absolute preference as Art. 1.7.1 does but does not say which
+        colour it is for when its two conditions disagree (e.g. B B B B W W: two Blacks more,
+        and White twice in a row). Art. 1.7.1 lets the colour difference decide (White here);
+        the corpus never meets such a history (reading 7).
+        """
         return colour_preference(self.colours)
 
     @property
