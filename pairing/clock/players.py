@@ -124,6 +124,11 @@ def incompatibility(a: ClockPlayer, b: ClockPlayer, rules: Compatibility) -> str
     literally that allows rematches, so both conditions must hold (reading 8). Only the colour
     clause is lifted in the last round, for two players above 50 % of the maximum points.
     The bye is incompatible with whoever got points without playing (reading 9).
+
+    Why this is not the Dutch engine's rule: [C3] lifts the colour clause in the final round
+    when *either* player is a topscorer, here *both* must be above 50 %; and [C2] bars from
+    the bye only a player who had it or scored a win without playing, here any points scored
+    without playing (a half-point bye too) bar him.
     """
     if a.is_bye or b.is_bye:
         player = b if a.is_bye else a
