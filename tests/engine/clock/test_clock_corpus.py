@@ -33,8 +33,9 @@ def _need_corpus() -> None:
 
 def test_the_corpus_is_all_there():
     _need_corpus()
-    assert len(FILES) == 17 and len(UNPAIRABLE) == 2
-    assert sum(paired_rounds(read_trf(p.read_text())) for p in FILES) == 123
+    # at least the 17 tournaments (123 rounds) and 2 states of 2026-11; more may come
+    assert len(FILES) >= 17 and len(UNPAIRABLE) >= 2
+    assert sum(paired_rounds(read_trf(p.read_text())) for p in FILES) >= 123
 
 
 @pytest.mark.parametrize("path", FILES or [None], ids=lambda p: p.name if p else "none")
