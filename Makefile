@@ -15,6 +15,8 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
+# The demo runs with DEBUG on (development server, a known key); production sets DEBUG=0.
+run: export DEBUG = 1
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo

@@ -1,14 +1,21 @@
 """Settings of the Swiss tournament manager, read from environment variables.
 
+Secure by default: DEBUG is off unless DEBUG=1 (``make run`` sets it for the demo), and then a
+SECRET_KEY is required and HTTPS is enforced (secure cookies, redirect, HSTS). The tests use
+``config.settings_test``.
+
 DATABASE_URL   database to use (dj-database-url syntax); SQLite file db.sqlite3 when unset
-SECRET_KEY     required when DEBUG is off
-DEBUG          "1"/"true"/"yes" to turn on (default on for a local checkout, off in production)
+SECRET_KEY     required when DEBUG is off; never blank
+DEBUG          "1"/"true"/"yes" to turn on (development only)
 ALLOWED_HOSTS  comma-separated host names
+SECURE_COOKIES with DEBUG off, HTTPS only (secure cookies, redirect, HSTS); 0 to try plain HTTP
+LOG_LEVEL      level of the log written to stderr (gunicorn's log); WARNING by default
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -29,6 +36,16 @@ def _env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false), not {value!r}")
 
 
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
 def _env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None:
@@ -36,12 +53,17 @@ def _env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-DEBUG = _env_bool("DEBUG", True)
+DEBUG = _env_bool("DEBUG", False)
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
+SECRET_KEY = os.environ.get("SECRET_KEY")
+if SECRET_KEY is not None and not SECRET_KEY.strip():
+    raise ImproperlyConfigured(
+        "SECRET_KEY is blank: set a long random value, e.g. "
+        "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    )
+if SECRET_KEY is None:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (DEBUG=1 to develop)")
     SECRET_KEY = "insecure-development-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
@@ -56,6 +78,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "axes",
     "tournaments",
 ]
 
@@ -67,6 +90,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login with the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 if not DEBUG:
@@ -108,6 +133,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: it refuses a login from a user and address that failed too often.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = _env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=_env_int("LOGIN_COOLOFF_MINUTES", 15))
+# Locked: this user name from this address. Behind a reverse proxy every request comes from
+# the proxy's address, so a lockout then holds the user name for everyone.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -147,7 +185,37 @@ SPECTACULAR_SETTINGS = {
 }
 
 if not DEBUG:
-    SESSION_COOKIE_SECURE = _env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+    # HTTPS only (Django's deployment checklist, `manage.py check --deploy`); the reverse proxy
+    # terminates TLS and says so in X-Forwarded-Proto. SECURE_COOKIES=0 tries plain HTTP.
+    HTTPS_ONLY = _env_bool("SECURE_COOKIES", True)
+    SESSION_COOKIE_SECURE = HTTPS_ONLY
+    CSRF_COOKIE_SECURE = HTTPS_ONLY
+    SECURE_SSL_REDIRECT = HTTPS_ONLY
+    SECURE_HSTS_SECONDS = _env_int("SECURE_HSTS_SECONDS", 31_536_000) if HTTPS_ONLY else 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Warnings and errors to stderr, which gunicorn writes to its log: a request that fails with a
+# 500 leaves a line "ERROR django.request: Internal Server Error: <path>" and its traceback.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").strip().upper() or "WARNING"
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Replaces Django's default handlers (console only with DEBUG on, mail_admins).
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+    },
+}
 

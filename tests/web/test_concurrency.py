@@ -113,3 +113,52 @@ def test_two_arbiters_saving_different_boards_at_once_lose_nothing(django_user_m
     stored = [g.result for g in rnd.games.filter(black__isnull=False).order_by("board")]
     assert stored[:4] == [Result.BLACK_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS]
     assert all(result == "" for result in stored[4:])
+
+
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_racing_round_buttons_answer_with_messages_never_a_500(django_user_model):
+    """Issue 13: publish, unpair, re-pair and pair pressed at once, twice each, by two arbiters
+    with pages showing the same draft; every answer is a redirect with a message."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs a server database for two connections (run with DATABASE_URL=postgres)")
+    from django.test import Client
+    from django.urls import reverse
+
+    users = [
+        django_user_model.objects.create_user(f"r{i}", password="pw-123456789") for i in range(2)
+    ]
+    t = make_tournament(users[0], players=12)
+    t.arbiters.add(users[1])
+    services.draw_initial_color(t, users[0], rng=random.Random(4))
+    rnd = services.pair_next_round(t, users[0])
+    names = ["arbiter-round-publish", "arbiter-round-unpair", "arbiter-round-repair"]
+    posts = [(reverse(name, args=[t.pk, 1]), {"round": str(rnd.pk)}) for name in names * 2]
+    posts += [(reverse("arbiter-pair", args=[t.pk]), {})] * 2
+    clients = []
+    for i in range(len(posts)):
+        client = Client(raise_request_exception=False)
+        client.force_login(users[i % 2])
+        clients.append(client)
+    start = threading.Barrier(len(posts))
+    statuses: list[int] = []
+
+    def press(client, url, data):
+        try:
+            start.wait()
+            statuses.append(client.post(url, data).status_code)
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=press, args=(c, url, data))
+        for c, (url, data) in zip(clients, posts, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(set(statuses)) == [302]
+    assert Round.objects.filter(tournament=t).count() <= 1
+    for stored in Round.objects.filter(tournament=t):
+        assert stored.games.count() == 6

@@ -1,6 +1,7 @@
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from tournaments.models import Game, Result, Round, Tournament
 
@@ -14,7 +15,8 @@ def test_load_demo_builds_a_real_tournament_once(capsys):
     call_command("load_demo")
     out = capsys.readouterr().out
     assert "username 'arbiter', password 'swiss-demo-2026'" in out
-    assert authenticate(username="arbiter", password="swiss-demo-2026") is not None
+    login = RequestFactory().post("/accounts/login/")  # django-axes needs the request
+    assert authenticate(login, username="arbiter", password="swiss-demo-2026") is not None
     t = Tournament.objects.get()
     assert t.players.count() == 40
     assert list(t.round_set.values_list("number", "state")) == [
