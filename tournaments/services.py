@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -580,6 +581,14 @@ def _entries(game: Game, tpn_of: dict[int, int]) -> dict[int, RoundEntry]:
 
 ABSENT = RoundEntry(None, None, ResultCode.ZERO_POINT_BYE)
 
+_NOT_ON_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def one_line(text: str) -> str:
+    """Return the text with every control character or line break made a space: a TRF field
+    never starts a record of its own, whatever older rows hold (the models refuse them now)."""
+    return _NOT_ON_ONE_LINE.sub(" ", text)
+
 
 @dataclass(frozen=True)
 class EngineState:
@@ -638,12 +647,12 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
     engine_players = tuple(
         EnginePlayer(
             tpn=p.tpn,
-            name=p.name,
+            name=one_line(p.name),
             rating=p.rating,
-            title=p.title,
-            sex=p.sex,
-            federation=p.federation,
-            fide_id=p.fide_id,
+            title=one_line(p.title),
+            sex=one_line(p.sex),
+            federation=one_line(p.federation),
+            fide_id=one_line(p.fide_id),
             birth=str(p.birth_year) if p.birth_year else "",
             rounds=tuple(entries[p.pk]),
         )
@@ -657,7 +666,7 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
         point_system=t.point_system,
         baku=t.baku_acceleration,
         tournament_type=CLOCK_TOURNAMENT_TYPE if t.is_clock else "",
-        name=t.name,
+        name=one_line(t.name),
         other_records=(("202", ",".join(tiebreak_names(t))),) if t.tiebreaks.strip() else (),
     )
     return EngineState(value, {p.tpn: p for p in players}, len(rounds))

@@ -668,7 +668,7 @@ def audit_csv(request: HttpRequest, pk: int) -> HttpResponse:
         ["when_utc", "who", "action", "round", "player", "article", "reason", "before", "after"]
     )
     for e in entries.order_by("at", "pk"):
-        writer.writerow([
+        writer.writerow(map(csv_cell, [
             e.at.strftime("%Y-%m-%d %H:%M:%S"),
             e.actor.get_username() if e.actor else "system",
             e.action,
@@ -678,8 +678,19 @@ def audit_csv(request: HttpRequest, pk: int) -> HttpResponse:
             e.reason,
             "" if e.before is None else json.dumps(e.before, ensure_ascii=False),
             "" if e.after is None else json.dumps(e.after, ensure_ascii=False),
-        ])
+        ]))
     return response
+
+
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP, CSV injection)."""
+
+
+def csv_cell(value):
+    """Return a CSV cell that a spreadsheet shows as text: a leading ' before a formula prefix."""
+    if isinstance(value, str) and value.startswith(FORMULA_PREFIXES):
+        return "'" + value
+    return value
 
 
 def _leave_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftForm:
