@@ -32,7 +32,7 @@ conformance: install
 		$(wildcard $(CORPUS)/double-swiss) $(wildcard $(CORPUS)/double-swiss/unpairable)
 
 bench: install
-	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026 --double-swiss 200
+	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026 --double-swiss 200 --synthetic 5000
 
 bench-web: install
 	$(BIN)/python tools/bench_upload.py --players 1000 5000

@@ -137,6 +137,22 @@ def format_row(m: Measurement) -> str:
     return f"{m.players:>7} {m.file:<28} {m.round:>5} {cpu} {rss} {traced}  {m.verdict}"
 
 
+SYNTHETIC_ROUNDS = 3
+
+
+def synthetic_file(players: int, directory: Path = Path("out")) -> Path:
+    """The synthetic tournament of this many players after SYNTHETIC_ROUNDS rounds, written
+    by tools.synthetic the first time it is asked for (its generator is seeded)."""
+    from tools.synthetic import main as write_synthetic
+
+    path = directory / f"syn_p{players}_r{SYNTHETIC_ROUNDS}.trf"
+    if not path.exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        print(f"writing {path} (pairs {SYNTHETIC_ROUNDS} rounds of {players} players)", flush=True)
+        write_synthetic(["--players", str(players), "--rounds", str(SYNTHETIC_ROUNDS), str(path)])
+    return path
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print one line per state."""
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__)
@@ -156,6 +172,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "many players (tools.double_swiss_synthetic, seeded)",
     )
     parser.add_argument(
+        "--synthetic", type=int, action="append", default=[], metavar="PLAYERS",
+        help="also pair round 4 of a synthetic tournament of this many players, written once "
+        "by tools.synthetic into out/ (3 rounds; minutes for 5000 players) and measured once",
+    )
+    parser.add_argument(
         "--repeat", type=int, default=3,
         help="fresh processes per state; the least CPU time is printed (default 3)",
     )
@@ -168,6 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in args.file:
         runs = [measure_in_child(path, None, args.tracemalloc) for _ in range(repeat)]
         print(format_row(best_of(runs)), flush=True)
+    for players in args.synthetic:
+        path = synthetic_file(players)
+        print(format_row(measure_in_child(path, None, args.tracemalloc)), flush=True)
     if args.double_swiss:
         from tools.double_swiss_synthetic import measure_match
 
