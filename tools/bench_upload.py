@@ -72,10 +72,10 @@ def main() -> int:
         stored = t.players.count()
         tpns = sorted(t.players.values_list("tpn", flat=True))
         ok = response.status_code == 302 and stored == count and tpns == list(range(1, count + 1))
-        print(
-            f"{count} players ({len(data) / 1000:.0f} kB CSV, {os.environ['DATABASE_URL'].split(':')[0]}): "
-            f"{seconds:.2f} s{'' if ok else f'  FAILED: HTTP {response.status_code}, {stored} stored'}"
-        )
+        database = os.environ["DATABASE_URL"].split(":")[0]
+        failed = "" if ok else f"  FAILED: HTTP {response.status_code}, {stored} stored"
+        size = f"{len(data) / 1000:.0f} kB CSV"
+        print(f"{count} players ({size}, {database}): {seconds:.2f} s{failed}")
         if not ok:
             return 1
     if scratch is not None:

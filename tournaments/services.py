@@ -150,7 +150,9 @@ def changes_from_page(
             changed[key] = value
         elif now != page_value(value):
             label = instance._meta.get_field(key).verbose_name
-            stale.append(f"{label} is now {now or '(empty)'!r}, your page showed {was or '(empty)'!r}")
+            stale.append(
+                f"{label} is now {now or '(empty)'!r}, your page showed {was or '(empty)'!r}"
+            )
     if stale:
         raise ServiceError(
             f"{what} was changed meanwhile by someone else ({'; '.join(stale)}): nothing was "
@@ -903,8 +905,9 @@ def set_results(
             if value == was or value == game.result:
                 continue
             if was is not None and game.result != was:
+                black = game.black.name if game.black else ""
                 refused.append(
-                    f"Board {game.board} ({game.white.name} – {game.black.name if game.black else ''}): "
+                    f"Board {game.board} ({game.white.name} – {black}): "
                     f"{_result_label(value)} not saved, the board was changed meanwhile and now "
                     f"holds {_result_label(game.result)}."
                 )

@@ -121,7 +121,8 @@ def test_a_successful_login_resets_the_count(client, arbiter):
     login = reverse("login")
     for _ in range(4):
         client.post(login, {"username": "arbiter", "password": "wrong"})
-    assert client.post(login, {"username": "arbiter", "password": "arbiter-pass-123"}).status_code == 302
+    response = client.post(login, {"username": "arbiter", "password": "arbiter-pass-123"})
+    assert response.status_code == 302
     client.logout()
     for _ in range(4):
         assert client.post(login, {"username": "arbiter", "password": "wrong"}).status_code == 200

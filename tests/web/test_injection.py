@@ -41,7 +41,9 @@ def test_trf_export_never_writes_a_line_break_from_a_field(client, arbiter):
     t = make_tournament(arbiter, players=4)
     # Rows written before the models refused control characters (validation bypassed here).
     Tournament.objects.filter(pk=t.pk).update(name="Open\r\nXXC black1\r\nXXP 1 2")
-    Player.objects.filter(tournament=t, tpn=2).update(name="Two\nlines\u2028here", federation="A\rB")
+    Player.objects.filter(tournament=t, tpn=2).update(
+        name="Two\nlines\u2028here", federation="A\rB"
+    )
     client.force_login(arbiter)
     text = client.get(reverse("arbiter-export-trf", args=[t.pk])).content.decode()
     lines = text.split("\n")

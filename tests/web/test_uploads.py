@@ -37,7 +37,10 @@ def club(client, arbiter):
 
 def trf_player(tpn: int, name: str, rating: int = 2000, birth: str = "1990/01/01") -> str:
     """A TRF-16 player line (001) in its fixed columns."""
-    return f"001 {tpn:4d} m    {name:<33} {rating:4d} SUI {1000000 + tpn:>11} {birth:<10}  0.0 {tpn:4d}"
+    return (
+        f"001 {tpn:4d} m    {name:<33} {rating:4d} SUI {1000000 + tpn:>11} {birth:<10}  0.0 "
+        f"{tpn:4d}"
+    )
 
 
 def test_a_thousand_players_are_numbered_once_in_the_initial_order(client, club):
@@ -167,8 +170,8 @@ def test_utf8_with_trailing_garbage_is_refused_not_decoded_as_latin1(client, sta
 def test_trf_import_refuses_bad_player_data_with_a_message(client, staff):
     client.force_login(staff)
     text = "\n".join(
-        ["012 Fuzz Open", trf_player(1, "Alpha, Ann"), trf_player(2, "Bravo, Bob", birth="¹⁹⁹⁰/01/01"),
-         trf_player(3, "Nul\x0bChar")]
+        ["012 Fuzz Open", trf_player(1, "Alpha, Ann"),
+         trf_player(2, "Bravo, Bob", birth="¹⁹⁹⁰/01/01"), trf_player(3, "Nul\x0bChar")]
     ) + "\n"
     response = client.post(
         reverse("arbiter-tournament-import"),
@@ -184,7 +187,8 @@ def test_trf_import_refuses_bad_player_data_with_a_message(client, staff):
 def test_trf_import_with_superscript_birth_digits_gives_no_birth_year(client, staff):
     client.force_login(staff)
     text = "\n".join(
-        ["012 Digits Open", trf_player(1, "Alpha, Ann"), trf_player(2, "Bravo, Bob", birth="¹⁹⁹⁰/01/01")]
+        ["012 Digits Open", trf_player(1, "Alpha, Ann"),
+         trf_player(2, "Bravo, Bob", birth="¹⁹⁹⁰/01/01")]
     ) + "\n"
     response = client.post(
         reverse("arbiter-tournament-import"), {"file": SimpleUploadedFile("t.trf", text.encode())}
