@@ -269,6 +269,15 @@ RESULT_CHOICES = [
 ]
 
 
+MATCH_GAME_CHOICES = [
+    *[c for c in RESULT_CHOICES if c[0] != Result.NOT_PLAYED.value],
+    (Result.WHITE_HALF_BLACK_ZERO.value, "½-0"),
+    (Result.WHITE_ZERO_BLACK_HALF.value, "0-½"),
+    (Result.BOTH_LOSE.value, "0-0"),
+]
+"""The results of one game of a Double-Swiss match (C.04.5 Preface: ½-0, 0-½, 0-0 exist)."""
+
+
 class ResultsForm(forms.Form):
     """One select per board, named ``g<id>``, in board order so Tab walks down the boards.
 
@@ -280,6 +289,9 @@ class ResultsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.games = [g for g in games if not g.is_bye]
         for index, game in enumerate(self.games):
+            if game.is_match:
+                self._match_fields(game, index)
+                continue
             field = forms.ChoiceField(
                 choices=RESULT_CHOICES, required=False, initial=game.result,
                 label=f"Board {game.board}",
@@ -292,16 +304,43 @@ class ResultsForm(forms.Form):
                 widget=forms.HiddenInput, label=f"Board {game.board} (as loaded)",
             )
 
+    def _match_fields(self, game: Game, index: int) -> None:
+        """A Double-Swiss match: game 1 (``g<id>``) and game 2 (``g<id>_2``), each from its
+        own White, so Tab goes game 1, game 2, next board (typing ``1`` then ``=``)."""
+        for suffix, value, n in (("", game.result, 1), ("_2", game.second_result, 2)):
+            field = forms.ChoiceField(
+                choices=MATCH_GAME_CHOICES, required=False, initial=value,
+                label=f"Board {game.board}, game {n}",
+            )
+            if index == 0 and n == 1:
+                field.widget.attrs["autofocus"] = True
+            self.fields[f"g{game.pk}{suffix}"] = field
+            self.fields[f"was_g{game.pk}{suffix}"] = forms.ChoiceField(
+                choices=MATCH_GAME_CHOICES, required=False, initial=value,
+                widget=forms.HiddenInput, label=f"Board {game.board}, game {n} (as loaded)",
+            )
+
     def rows(self):
         for game in self.games:
-            yield game, self[f"g{game.pk}"], self[f"was_g{game.pk}"]
+            if game.is_match:
+                yield (game, self[f"g{game.pk}"], self[f"was_g{game.pk}"],
+                       self[f"g{game.pk}_2"], self[f"was_g{game.pk}_2"])
+            else:
+                yield game, self[f"g{game.pk}"], self[f"was_g{game.pk}"], None, None
+
+    def _value(self, game: Game, prefix: str) -> str:
+        first = self.cleaned_data[f"{prefix}g{game.pk}"]
+        if not game.is_match:
+            return first
+        return f"{first}|{self.cleaned_data[f'{prefix}g{game.pk}_2']}"
 
     def results(self) -> dict[int, str]:
-        return {game.pk: self.cleaned_data[f"g{game.pk}"] for game in self.games}
+        """Each board's result; a match's two games as ``game1|game2``."""
+        return {game.pk: self._value(game, "") for game in self.games}
 
     def seen(self) -> dict[int, str]:
         """Return the result each board had when the page was loaded (pending if not sent)."""
-        return {game.pk: self.cleaned_data[f"was_g{game.pk}"] for game in self.games}
+        return {game.pk: self._value(game, "was_") for game in self.games}
 
 
 # Corrections and changes (C.04.2 Art. 2.3, 4.3, 4.4), applied by ``tournaments.corrections``.

@@ -34,6 +34,8 @@ PAIRING_SYSTEM_DESCRIPTIONS = {
     "2017": "Each score group is paired top half against bottom half (C.04.3, the 2017 rules).",
     "clock": "The players sit around a clock by pairing number; the highest scorer after the "
     "last pair picks the first compatible opponent who follows him.",
+    "dswiss": "Every pairing is a match of two games with alternating colours; the top score "
+    "group takes the first valid set of upfloaters and is paired in identifier order (C.04.5).",
 }
 """One line per pairing system (``Tournament.PairingSystem``) for the public pages."""
 
@@ -86,6 +88,7 @@ class Tournament(models.Model):
         DUTCH_2026 = RuleSet.DUTCH_2026.value, "FIDE Dutch (2026 rules)"
         DUTCH_2017 = RuleSet.DUTCH_2017.value, "FIDE Dutch (2017 rules)"
         CLOCK = "clock", "Clock (Italian-Swiss)"
+        DOUBLE_SWISS = "dswiss", "FIDE Double-Swiss (C.04.5)"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
@@ -155,7 +158,7 @@ class Tournament(models.Model):
         ):
             # C.04.7: Baku acceleration applies only with the standard scoring.
             raise ValidationError({"baku_acceleration": BAKU_NEEDS_STANDARD_SCORING})
-        if self.baku_acceleration and self.is_clock:
+        if self.baku_acceleration and (self.is_clock or self.is_double_swiss):
             raise ValidationError(
                 {"baku_acceleration": "Baku acceleration (C.04.7) belongs to the Dutch system."}
             )
@@ -166,10 +169,16 @@ class Tournament(models.Model):
         return self.pairing_system == self.PairingSystem.CLOCK
 
     @property
+    def is_double_swiss(self) -> bool:
+        """Whether the FIDE Double-Swiss system pairs the tournament: every round is a match of
+        two games (C.04.5, ``pairing.double_swiss``)."""
+        return self.pairing_system == self.PairingSystem.DOUBLE_SWISS
+
+    @property
     def rule_set(self) -> RuleSet:
-        """The Dutch rule set; a Clock tournament has none of its own and gives the default,
-        which only the Dutch checker's warnings on manual pairings read."""
-        if self.is_clock:
+        """The Dutch rule set; a Clock or Double-Swiss tournament has none of its own and gives
+        the default, which only the Dutch checker's warnings on manual pairings read."""
+        if self.is_clock or self.is_double_swiss:
             return RuleSet.DUTCH_2026
         return RuleSet(self.pairing_system)
 
@@ -306,6 +315,10 @@ class Result(models.TextChoices):
     BLACK_WINS_FORFEIT = "-/+", "−/+ (White forfeits)"
     DOUBLE_FORFEIT = "-/-", "−/− (double forfeit)"
     NOT_PLAYED = "0/0", "Not played (annulled)"
+    # Game results that only a Double-Swiss match has (C.04.5 Preface: ½-0, 0-½ and 0-0).
+    WHITE_HALF_BLACK_ZERO = "1/2-0", "½-0"
+    WHITE_ZERO_BLACK_HALF = "0-1/2", "0-½"
+    BOTH_LOSE = "0-0", "0-0"
     # Rows without an opponent.
     PAIRING_BYE = "PAB", "Pairing-allocated bye"
     HALF_BYE = "H", "Requested half-point bye"
@@ -325,6 +338,11 @@ GAME_RESULTS = frozenset(
         Result.NOT_PLAYED,
     }
 )
+MATCH_GAME_RESULTS = (GAME_RESULTS - {Result.NOT_PLAYED}) | {
+    Result.WHITE_HALF_BLACK_ZERO, Result.WHITE_ZERO_BLACK_HALF, Result.BOTH_LOSE,
+}
+"""The results of one game of a Double-Swiss match, from that game's White (no annulled game:
+byes apply only to matches, never to individual games, Preface)."""
 BYE_RESULTS = frozenset(
     {Result.PAIRING_BYE, Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE, Result.ABSENT}
 )
@@ -337,6 +355,9 @@ _GAME_CODES: dict[str, tuple[ResultCode, ResultCode]] = {
     Result.WHITE_WINS_FORFEIT: (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
     Result.BLACK_WINS_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
     Result.DOUBLE_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+    Result.WHITE_HALF_BLACK_ZERO: (ResultCode.DRAW, ResultCode.LOSS),
+    Result.WHITE_ZERO_BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
+    Result.BOTH_LOSE: (ResultCode.LOSS, ResultCode.LOSS),
 }
 _BYE_CODES: dict[str, ResultCode] = {
     Result.PAIRING_BYE: ResultCode.PAIRING_ALLOCATED_BYE,
@@ -359,6 +380,15 @@ class Game(models.Model):
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="games_as_black"
     )
     result = models.CharField(max_length=8, choices=Result.choices, blank=True, default="")
+    is_match = models.BooleanField(
+        default=False,
+        help_text="A Double-Swiss match (C.04.5): ``result`` is game 1, where White is White, "
+        "``second_result`` game 2, where Black is White.",
+    )
+    second_result = models.CharField(
+        max_length=8, choices=Result.choices, blank=True, default="",
+        help_text="Game 2 of a Double-Swiss match, from game 2's White (this row's Black).",
+    )
     # C.04.2 Art. 4.3: a correction notified after the end of the next round is kept for rating
     # only. The engine and the standings keep reading ``result`` and the colours above.
     rating_result = models.CharField(
@@ -402,7 +432,20 @@ class Game(models.Model):
 
     @property
     def has_result(self) -> bool:
+        if self.is_match and self.black_id is not None:
+            return self.result != Result.PENDING and self.second_result != Result.PENDING
         return self.result != Result.PENDING
+
+    @property
+    def match_result(self) -> str:
+        """The two games of a match as one value, ``game1|game2`` (what result entry sends)."""
+        return f"{self.result}|{self.second_result}"
+
+    def game_codes(self) -> tuple[tuple[ResultCode, ResultCode], tuple[ResultCode, ResultCode]]:
+        """The TRF result letters of both games of a match, each (this row's White, Black)."""
+        first = _GAME_CODES[self.result]
+        black, white = _GAME_CODES[self.second_result]  # game 2: this row's Black has White
+        return first, (white, black)
 
     def clean(self) -> None:
         if self.black_id is None and self.result not in BYE_RESULTS:

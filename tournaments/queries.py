@@ -58,8 +58,11 @@ def public_round_numbers(tournament: Tournament) -> list[int]:
 
 def complete_public_rounds(tournament: Tournament) -> int:
     """How many rounds count in the standings: public rounds 1..n with every result in."""
+    pending_game = Q(games__result=Result.PENDING) | Q(
+        games__is_match=True, games__black__isnull=False, games__second_result=Result.PENDING
+    )  # a Double-Swiss match waits for both games
     rows = public_rounds(tournament).annotate(
-        pending=Count("games", filter=Q(games__result=Result.PENDING))
+        pending=Count("games", filter=pending_game)
     ).values_list("number", "pending")
     done = 0
     for number, pending in rows:
@@ -125,6 +128,8 @@ def _cell(tournament: Tournament, game: Game, player_id: int, tpn_of: dict[int, 
         return Cell(number, game, None, "", BYE_SHORT.get(game.result, game.result), points)
     opponent = game.black if as_white else game.white
     colour = "w" if as_white else "b"
+    if game.is_match:
+        return _match_cell(tournament, game, as_white, opponent, colour)
     codes = game.result_codes()
     if codes is None:
         return Cell(number, game, opponent, colour, "*", None)
@@ -137,6 +142,19 @@ def _cell(tournament: Tournament, game: Game, player_id: int, tpn_of: dict[int, 
     )
     points = tournament.point_system.points_for(entry)
     return Cell(number, game, opponent, colour, RESULT_SYMBOL.get(code, code.value), points)
+
+
+def _match_cell(tournament: Tournament, game: Game, as_white: bool, opponent: Player,
+                colour: str) -> Cell:
+    """A Double-Swiss match: both games' symbols (``1 ½``), game points summed; the colour is
+    the player's in game 1 (C.04.5 Art. 1.6, 4.4)."""
+    number = game.round.number
+    if not game.has_result:
+        return Cell(number, game, opponent, colour, "* *", None)
+    (w1, b1), (w2, b2) = game.game_codes()
+    mine = (w1, w2) if as_white else (b1, b2)
+    points = sum(tournament.point_system.points_for(RoundEntry(0, None, c)) for c in mine)
+    return Cell(number, game, opponent, colour, " ".join(RESULT_SYMBOL[c] for c in mine), points)
 
 
 @dataclass(frozen=True)

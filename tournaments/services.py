@@ -19,6 +19,7 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from pairing.clock.trf import CLOCK_TOURNAMENT_TYPE, is_clock_trf, mark_as_clock
+from pairing.double_swiss.model import DOUBLE_SWISS_CODE
 from pairing.model import (
     Color,
     Player as EnginePlayer,
@@ -27,6 +28,7 @@ from pairing.model import (
     RoundPairing,
     Tournament as EngineTournament,
 )
+from tournaments import double_swiss
 from tournaments.models import (
     GAME_RESULTS,
     MAX_PLAYERS,
@@ -183,6 +185,7 @@ def _invalid(instance: models.Model, error: ValidationError) -> ServiceError:
 def create_tournament(actor, **fields) -> Tournament:
     """Create a tournament with ``actor`` as its first arbiter."""
     tournament = Tournament(**fields)
+    double_swiss.set_match_bye_values(tournament)
     try:
         tournament.full_clean(exclude=["arbiters"])
     except ValidationError as error:
@@ -219,6 +222,8 @@ def update_tournament(
                 raise ServiceError(f"Round {last.number} has already been paired.")
         for key, value in fields.items():
             setattr(t, key, value)
+        if "pairing_system" in fields:
+            double_swiss.set_match_bye_values(t)
         try:
             t.full_clean(exclude=["arbiters"])
         except ValidationError as error:
@@ -629,13 +634,20 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
         rounds = [rnd for rnd in rounds if rnd.number < pairing_round]
     if pairing_round is not None and len(rounds) != pairing_round - 1:
         raise ServiceError(f"Round {len(rounds) + 1} has missing results.")
+    # A Double-Swiss round is a match: two columns, one per game (pairing.double_swiss.trf).
+    width = 2 if t.is_double_swiss else 1
     entries: dict[int, list[RoundEntry]] = {p.pk: [] for p in players}
     for rnd in rounds:
-        by_player: dict[int, RoundEntry] = {}
+        by_player: dict[int, tuple[RoundEntry, ...]] = {}
         for game in rnd.games.all():
-            by_player.update(_entries(game, tpn_of))
+            if game.is_match:
+                by_player.update(double_swiss.match_entries(game, tpn_of))
+            else:
+                by_player.update(
+                    {pk: (e,) * width for pk, e in _entries(game, tpn_of).items()}
+                )
         for p in players:
-            entries[p.pk].append(by_player.get(p.pk, ABSENT))
+            entries[p.pk] += by_player.get(p.pk, (ABSENT,) * width)
     if pairing_round is not None:
         requests = {
             r.player_id: r.kind
@@ -643,9 +655,9 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
         }
         for p in players:
             if not p.plays_in(pairing_round):
-                entries[p.pk].append(ABSENT)
+                entries[p.pk] += [ABSENT] * width
             elif p.pk in requests:
-                entries[p.pk].append(RoundEntry(None, None, _REQUEST_CODES[requests[p.pk]]))
+                entries[p.pk] += [RoundEntry(None, None, _REQUEST_CODES[requests[p.pk]])] * width
     engine_players = tuple(
         EnginePlayer(
             tpn=p.tpn,
@@ -662,12 +674,15 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
     )
     value = EngineTournament(
         players=engine_players,
-        total_rounds=t.rounds,
+        total_rounds=t.rounds * width,
         initial_color=t.engine_initial_color,
         rules=t.rule_set,
         point_system=t.point_system,
         baku=t.baku_acceleration,
-        tournament_type=CLOCK_TOURNAMENT_TYPE if t.is_clock else "",
+        tournament_type=(
+            CLOCK_TOURNAMENT_TYPE if t.is_clock
+            else DOUBLE_SWISS_CODE if t.is_double_swiss else ""
+        ),
         name=one_line(t.name),
         other_records=(("202", ",".join(tiebreak_names(t))),) if t.tiebreaks.strip() else (),
     )
@@ -693,6 +708,8 @@ def engine_state(tournament: Tournament, *, pairing_round: int | None = None) ->
 
 def _scores(state: EngineTournament, before_round: int) -> dict[int, int]:
     """Return each TPN's score in tenths before a round (its preset column left out)."""
+    if state.tournament_type == DOUBLE_SWISS_CODE:
+        return double_swiss.scores(state, before_round)
     points = state.point_system
     return {
         p.tpn: sum(points.points_for(e) for e in p.rounds[: before_round - 1])
@@ -713,8 +730,9 @@ def board_order(pairing: RoundPairing, score: dict[int, int]) -> list[tuple[int,
 
 def _check_pairing(pairing: RoundPairing, state: EngineTournament, k: int) -> None:
     """Check that the engine paired exactly the players due to play round k, once each."""
+    columns = double_swiss.first_column(state, k)
     due = {
-        p.tpn for p in state.players if len(p.rounds) < k  # no preset entry in column k
+        p.tpn for p in state.players if len(p.rounds) < columns  # no preset entry in column k
     }
     seen: list[int] = [tpn for b in pairing.boards for tpn in (b.white, b.black)]
     if pairing.bye is not None:
@@ -733,6 +751,8 @@ def pairing_engine(t: Tournament) -> Callable[..., RoundPairing]:
         from pairing.clock import pair_round as pair_clock_round
 
         return pair_clock_round
+    if t.is_double_swiss:
+        return double_swiss.pair_engine_state
     from pairing.dutch import pair_round
 
     return pair_round
@@ -768,7 +788,7 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
             raise ServiceError("Draw the initial colour by lot first (C.04.3 Art. 5.1).")
         built = build_engine_state(t, pairing_round=k)
         state = built.tournament
-        due = [p for p in state.players if len(p.rounds) < k]
+        due = [p for p in state.players if len(p.rounds) < double_swiss.first_column(state, k)]
         if len(due) < 2:
             raise ServiceError(f"Only {len(due)} player(s) to pair in round {k}.")
         try:
@@ -782,7 +802,7 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
         )
         player = built.player_by_tpn
         games = [
-            Game(round=rnd, board=n, white=player[w], black=player[b])
+            Game(round=rnd, board=n, white=player[w], black=player[b], is_match=t.is_double_swiss)
             for n, (w, b) in enumerate(board_order(pairing, score), start=1)
         ]
         if pairing.bye is not None:
@@ -797,7 +817,8 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
         else:
             t.save(update_fields=["updated_at"])
         _audit(
-            t, actor, "pair round", round_number=k, article="C.04.3",
+            t, actor, "pair round", round_number=k,
+            article="C.04.5" if t.is_double_swiss else "C.04.3",
             after=_round_data(rnd),
         )
     return rnd
@@ -863,6 +884,8 @@ class ResultsSaved:
 
 
 def _result_label(value: str) -> str:
+    if "|" in value:  # the two games of a Double-Swiss match
+        return " and ".join(_result_label(part) for part in value.split("|"))
     return Result(value).label if value else "no result"
 
 
@@ -902,18 +925,34 @@ def set_results(
             if game is None:
                 raise ServiceError(f"Game {game_id} is not in round {rnd.number}.")
             was = None if seen is None else seen.get(game_id, "")
-            if value == was or value == game.result:
+            current = game.result
+            if game.is_match and not game.is_bye:
+                current = game.match_result
+                was = "|" if was == "" else was
+            if value == was or value == current:
                 continue
-            if was is not None and game.result != was:
+            if was is not None and current != was:
                 black = game.black.name if game.black else ""
                 refused.append(
                     f"Board {game.board} ({game.white.name} – {black}): "
                     f"{_result_label(value)} not saved, the board was changed meanwhile and now "
-                    f"holds {_result_label(game.result)}."
+                    f"holds {_result_label(current)}."
                 )
                 continue
             if game.is_bye:
                 raise ServiceError(f"{game.white.name} has a bye: there is no result to enter.")
+            if game.is_match:
+                first, second = double_swiss.match_result(
+                    value, game.board, complete=rnd.state == Round.State.FINISHED
+                )
+                game.result, game.second_result = first, second
+                game.save(update_fields=["result", "second_result"])
+                changed += 1
+                _audit(
+                    t, actor, "enter result" if current == "|" else "change result",
+                    round_number=rnd.number, before=current, after=value, reason=str(game),
+                )
+                continue
             allowed = GAME_RESULTS if rnd.state == Round.State.FINISHED else GAME_RESULTS | {""}
             if value not in allowed:
                 raise ServiceError(f"Board {game.board}: {value!r} is not a game result.")
@@ -997,6 +1036,10 @@ def standings(tournament: Tournament, *, after_round: int | None = None) -> list
     from pairing.tiebreaks import standings as tiebreak_standings
 
     specs = tiebreak_specs(tournament)
+    if tournament.is_double_swiss:
+        return double_swiss.standings(
+            tournament, build_engine_state(tournament), specs, after_round, Standing
+        )
     built = build_engine_state(tournament)
     state = built.tournament
     last = built.rounds if after_round is None else max(0, min(after_round, built.rounds))
@@ -1045,6 +1088,8 @@ def export_trf(tournament: Tournament) -> str:
     built = build_engine_state(t)
     if built.rounds == next_round - 1 and next_round <= t.rounds:
         built = build_engine_state(t, pairing_round=next_round)
+    if t.is_double_swiss:
+        return double_swiss.export(built.tournament)
     text = write_trf(built.tournament)
     if t.is_clock:
         text = mark_as_clock(text)  # TRF-2026 has no code for it: 192 CUSTOM_SWISS + a comment

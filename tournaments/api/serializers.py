@@ -99,10 +99,14 @@ class PairingSerializer(serializers.ModelSerializer):
     white = PlayerRefSerializer()
     black = PlayerRefSerializer(allow_null=True)
     result_display = serializers.CharField(source="get_result_display")
+    second_result = serializers.CharField(
+        help_text="Double-Swiss (C.04.5) only: game 2 of the match, from game 2's White (this "
+        "board's Black); empty otherwise or while pending."
+    )
 
     class Meta:
         model = Game
-        fields = ["board", "white", "black", "result", "result_display"]
+        fields = ["board", "white", "black", "result", "result_display", "second_result"]
 
 
 class RoundDetailSerializer(RoundSerializer):

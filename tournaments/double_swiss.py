@@ -1,0 +1,151 @@
+"""What the web app does differently for the FIDE Double-Swiss system (C.04.5).
+
+A round is a match of two games with alternating colours: the row's White plays game 1 with
+White and game 2 with Black (Art. 4.4). ``Game.result`` is game 1, ``Game.second_result``
+game 2, each written from its own White (game 2's White is the row's Black), as on a
+scoresheet. Scores are game points; byes are worth the tournament's *match* values
+(``points_pairing_bye`` etc., Preface: byes apply only to matches). The engine sees each match
+as two TRF columns (``pairing.double_swiss.trf``); the tie-breaks see each match as one round
+(``pairing.double_swiss.tiebreaks``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pairing.double_swiss import pair_match, write_double_swiss
+from pairing.double_swiss.model import DOUBLE_SWISS_CODE
+from pairing.double_swiss.tiebreaks import MatchContext
+from pairing.double_swiss.trf import build_matches
+from pairing.model import Color, RoundEntry, RoundPairing
+from pairing.model import Tournament as EngineTournament
+from tournaments.models import MATCH_GAME_RESULTS, Game, Result, Tournament
+
+__all__ = [
+    "export",
+    "first_column",
+    "match_entries",
+    "match_result",
+    "pair_engine_state",
+    "scores",
+    "set_match_bye_values",
+    "standings",
+]
+
+DUTCH_BYE_DEFAULTS = (10, 5, 10)
+
+
+def set_match_bye_values(t: Tournament) -> None:
+    """Give a Double-Swiss tournament still on the Dutch bye values the match values: the PAB
+    a won game and a drawn one (Art. 1.4), a requested bye a drawn match, a full-point bye a
+    match won 2-0 (and back when it leaves the Double-Swiss system)."""
+    byes = (t.points_pairing_bye, t.points_half_bye, t.points_full_bye)
+    match = (t.points_win + t.points_draw, 2 * t.points_draw, 2 * t.points_win)
+    if t.is_double_swiss and byes == DUTCH_BYE_DEFAULTS:
+        t.points_pairing_bye, t.points_half_bye, t.points_full_bye = match
+    elif not t.is_double_swiss and byes == match:
+        t.points_pairing_bye, t.points_half_bye, t.points_full_bye = DUTCH_BYE_DEFAULTS
+
+
+def match_entries(game: Game, tpn_of: dict[int, int]) -> dict[int, tuple[RoundEntry, ...]]:
+    """Return both columns of each player of a match row (a bye fills both with its code)."""
+    if game.black_id is None:
+        code = game.result_codes()[0]
+        return {game.white_id: (RoundEntry(None, None, code),) * 2}
+    (w1, b1), (w2, b2) = game.game_codes()
+    white, black = tpn_of[game.white_id], tpn_of[game.black_id]
+    return {
+        game.white_id: (
+            RoundEntry(black, Color.WHITE, w1), RoundEntry(black, Color.BLACK, w2),
+        ),
+        game.black_id: (
+            RoundEntry(white, Color.BLACK, b1), RoundEntry(white, Color.WHITE, b2),
+        ),
+    }
+
+
+def match_result(value: str, board: int | None, *, complete: bool) -> tuple[str, str]:
+    """Read ``game1|game2`` as entered; refuse what a match cannot hold.
+
+    Each game is a game result (½-0, 0-½ and 0-0 included, Preface), never an annulled game
+    or a bye (byes apply only to matches). A game 2 without game 1 is refused; in a finished
+    round both are needed.
+    """
+    from tournaments.services import ServiceError
+
+    first, sep, second = value.partition("|")
+    where = f"Board {board}"
+    if not sep:
+        raise ServiceError(f"{where}: a match needs the results of its two games.")
+    for n, part in ((1, first), (2, second)):
+        if part and part not in MATCH_GAME_RESULTS:
+            raise ServiceError(f"{where}, game {n}: {part!r} is not a game result of a match.")
+    if second and not first:
+        raise ServiceError(f"{where}: game 2 has a result but game 1 has none.")
+    if complete and not (first and second):
+        raise ServiceError(f"{where}: a finished round needs both games' results.")
+    return first, second
+
+
+def first_column(state: EngineTournament, k: int) -> int:
+    """The first TRF column of round k: k, or 2k-1 when a round is a two-column match."""
+    return 2 * k - 1 if state.tournament_type == DOUBLE_SWISS_CODE else k
+
+
+def scores(state: EngineTournament, before_round: int) -> dict[int, int]:
+    """Each TPN's score (game points and bye match values) before a match."""
+    dt = build_matches(state)
+    return {tpn: dt.score(tpn, before_round) for tpn in dt.tpns}
+
+
+def pair_engine_state(state: EngineTournament, *, explain: bool = False) -> RoundPairing:
+    """Pair the next match of the engine state (two columns per match)."""
+    return pair_match(build_matches(state), explain=explain)
+
+
+def export(state: EngineTournament) -> str:
+    """The tournament as a Double-Swiss TRF file (``192 FIDE_DOUBLESWISS``, two columns a
+    match, ``162`` with the match values of the byes)."""
+    players = tuple(replace(p, declared_points=None) for p in state.players)
+    return write_double_swiss(build_matches(replace(state, players=players)))
+
+
+def standings(t: Tournament, built, specs, after_round: int | None, standing_type) -> list:
+    """Rank by game points, then the tie-breaks computed from the matches (Preface: a match
+    with one game forfeited counts as played)."""
+    from pairing.tiebreaks import format_value
+    from pairing.tiebreaks import standings as tiebreak_standings
+    from pairing.tiebreaks.compute import Rules
+
+    state = built.tournament
+    dt = build_matches(state)
+    last = built.rounds if after_round is None else max(0, min(after_round, built.rounds))
+    context = MatchContext(dt, Rules(after_round=last))
+    table = tiebreak_standings(state, specs, context=context)
+    column = {spec.code: i for i, spec in enumerate(table.specs)}
+    tied: dict[int, int] = {}
+    for row in table.rows:
+        tied[row.rank] = tied.get(row.rank, 0) + 1
+    out = []
+    for row in table.rows:
+        size = tied[row.rank]
+        played = dt.matches_of(row.tpn)[:last]
+        out.append(
+            standing_type(
+                rank=row.rank,
+                rank_label=str(row.rank) if size == 1 else f"{row.rank}-{row.rank + size - 1}",
+                player=built.player_by_tpn[row.tpn],
+                score=int(context.score[row.tpn] * 10),
+                games=sum(1 for m in played if m.was_played),
+                tiebreaks=tuple(
+                    format_value(row.values[column[s.code]]) if s.code in column else "-"
+                    for s in specs
+                ),
+            )
+        )
+    return out
+
+
+def game_label(result: str) -> str:
+    """A game result as pages show it (``½-0``)."""
+    return Result(result).label if result else "…"
