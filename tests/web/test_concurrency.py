@@ -162,3 +162,59 @@ def test_racing_round_buttons_answer_with_messages_never_a_500(django_user_model
     assert Round.objects.filter(tournament=t).count() <= 1
     for stored in Round.objects.filter(tournament=t):
         assert stored.games.count() == 6
+
+
+@needs_engine
+@pytest.mark.django_db(transaction=True)
+def test_eight_arbiters_saving_five_boards_each_at_once_keep_all_forty(django_user_model):
+    """Issue 13's measurement: 8 arbiters, pages opened together, 5 boards each, saved at the
+    same moment; before, 35 of the 40 results were lost."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs a server database for two connections (run with DATABASE_URL=postgres)")
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournaments.models import Result
+
+    from .pages import form_data
+
+    users = [
+        django_user_model.objects.create_user(f"e{i}", password="pw-123456789") for i in range(8)
+    ]
+    t = services.create_tournament(users[0], name="Big Open", rounds=5)
+    services.register_players(
+        t, users[0], [{"name": f"Player {i:02d}", "rating": 2400 - i} for i in range(80)]
+    )
+    t.arbiters.add(*users[1:])
+    services.draw_initial_color(t, users[0], rng=random.Random(4))
+    rnd = services.pair_next_round(t, users[0])
+    services.publish_round(rnd, users[0])
+    boards = list(rnd.games.filter(black__isnull=False).order_by("board"))
+    assert len(boards) == 40
+    url = reverse("arbiter-round", args=[t.pk, 1])
+    posts = []
+    for i, user in enumerate(users):
+        client = Client()
+        client.force_login(user)
+        page = form_data(client.get(url).content.decode())
+        for game in boards[i * 5:(i + 1) * 5]:
+            page[f"g{game.pk}"] = Result.DRAW if i % 2 else Result.WHITE_WINS
+        posts.append((client, page))
+    start = threading.Barrier(len(posts))
+    statuses: list[int] = []
+
+    def save(client, data):
+        try:
+            start.wait()
+            statuses.append(client.post(url, data).status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=save, args=post) for post in posts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses == [302] * 8
+    stored = [g.result for g in rnd.games.filter(black__isnull=False).order_by("board")]
+    assert stored == [Result.DRAW if (n // 5) % 2 else Result.WHITE_WINS for n in range(40)]
