@@ -5,16 +5,23 @@ taken by a maximum weight matching over all the players still to pair, whose wei
 (``pairing.dutch.weights``) rank the criteria of Art. 2 in priority order; players outside the
 current bracket and the next score group keep weights that only ask for completion ([C4]), so a
 decision that would leave the rest of the round unpairable is never taken. Within a bracket the
-choices the criteria leave open are made in the order of the generation rules of Art. 3-4:
-which MDPs are paired (Art. 4.4), with which residents, how many and which resident-exchanges
-(Art. 4.3), then each S1 player's opponent in the transposition order (Art. 4.2).
+choices the criteria leave open are made in the order of the generation rules of Art. 3-4.
 
-Under the 2017 rules (C.04.3 of 2017, A.9) only the last bracket and the Penultimate Pairing
-Bracket must let the round be completed: any other bracket is matched with the next score group
-only (C.7), then the rest of the round is checked; if it cannot be completed the bracket is the
-PPB, paired again with completion weights over all the players still to pair, and its
-downfloaters and every lower player form the Collapsed Last Bracket. C.6 and C.16-C.19 weigh
-the score differences of A.8, and A.4.b gives a downfloat for every round not played.
+``RoundPairer`` names the steps after the articles they apply:
+
+- ``outlook``: can the round be completed at all (Art. 1.9.1, [C1]-[C3]), and which score
+  gets the pairing-allocated bye ([C5], [C9]);
+- per bracket (``_Bracket``): ``weigh`` (the criteria as weights), ``choose_mdps`` (Art. 4.4,
+  which MDPs are paired), ``pair_mdps`` (Art. 3.3.3), ``exchange`` (Art. 4.3.2, residents
+  moved between S1 and S2), ``pair_s1_with_s2`` (Art. 4.2, transpositions), ``close``
+  (downfloaters, Art. 1.4.1);
+- ``repair_as_ppb``: under the 2017 rules (A.9) only the last bracket and the Penultimate
+  Pairing Bracket must let the round be completed: any other bracket is matched with the next
+  score group only (C.7), then the rest of the round is checked; if it cannot be completed the
+  bracket is the PPB, paired again with completion weights over all the players still to pair,
+  and its downfloaters and every lower player form the Collapsed Last Bracket. C.6 and
+  C.16-C.19 weigh the score differences of A.8, and A.4.b gives a downfloat for every round
+  not played.
 """
 
 from __future__ import annotations
@@ -25,17 +32,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 
+from pairing.checker import ViolationKind, check_round
 from pairing.dutch.colours import allocate_colours
+from pairing.dutch.explanation import BracketReport, Choice, Downfloat, RoundExplanation, Unmet
+from pairing.dutch.matchers import Matcher, Outside, ScratchMatcher, TightEdges, WarmMatcher
 from pairing.dutch.players import Float, PlayerState, build_players
 from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
-from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
-from pairing.checker import ViolationKind, check_round
 from pairing.errors import EngineFault, NoValidPairing
 from pairing.matching import max_weight_matching
-from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament, format_points
+from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament
 from pairing.trf import next_round_number
 
-__all__ = ["pair_round"]
+__all__ = ["explain_round", "pair_round"]
 
 FAR_NEIGHBOURS = 16
 """Compatible neighbours kept per player for the completion edges of far players."""
@@ -46,240 +54,55 @@ NEXT_GROUP_PARTNERS = 4
 S2_NEIGHBOURS = 4
 """S2 residents on each side of an S1 resident's counterpart offered to that matching."""
 
-
-class _Matcher:
-    """Edge weights over all players to pair (vertices in pairing order), and their matching.
-
-    A finalized pair is taken out of the graph: no other edge may touch it, so it belongs to
-    every maximum weight matching and leaving it out changes nothing for the other players.
-    """
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.w: dict[tuple[int, int], int] = {}
-        self.mate: list[int] = list(range(n))
-        self.fixed: dict[int, int] = {}
-        self.calls = 0
-
-    def set(self, u: int, v: int, weight: int) -> None:
-        key = (u, v) if u < v else (v, u)
-        if weight:
-            self.w[key] = weight
-        else:
-            self.w.pop(key, None)
-
-    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
-        """``set`` for each (u, v, weight), a weight of None or 0 taking the pair out."""
-        for u, v, weight in edges:
-            self.set(u, v, weight or 0)
-
-    def replace_region(
-        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
-    ) -> None:
-        """Take out every pair of two region vertices, except two settled ones, then give
-        the pairs (us[i], vs[i]) the weights ws[i]."""
-        inside, keep = set(region), set(settled)
-        for u, v in list(self.w):
-            if u in inside and v in inside and not (u in keep and v in keep):
-                del self.w[(u, v)]
-        for u, v, weight in zip(us, vs, ws):
-            self.set(u, v, weight)
-
-    def get(self, u: int, v: int) -> int:
-        return self.w.get((u, v) if u < v else (v, u), 0)
-
-    def compute(self) -> list[int]:
-        self.calls += 1
-        mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in self.w.items()])
-        self.mate = [v if m < 0 else m for v, m in enumerate(mate)]
-        for u, v in self.fixed.items():
-            self.mate[u] = v
-        return self.mate
-
-    def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
-        """Give the edges v-u the new ``weights[u]``, then return a maximum weight matching.
-
-        Only edges of v change. If the change of v's current edge is at least the change of any
-        other edge of v, every other matching gains at most as much as the current one, which
-        therefore stays optimal and is not recomputed.
-        """
-        current = self.mate[v]
-        best_gain = 0
-        current_gain = 0
-        for u, weight in weights.items():
-            gain = weight - self.get(v, u)
-            self.set(v, u, weight)
-            best_gain = max(best_gain, gain)
-            if u == current:
-                current_gain = gain
-        if current != v and current_gain >= best_gain:
-            return self.mate
-        return self.compute()
-
-    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
-        """The first of the candidates that v meets in some maximum weight matching, or
-        None when this matcher cannot tell without re-weighing (``reweigh``)."""
-        return None
-
-    def raise_duals(self, amounts: dict[int, int]) -> None:
-        """A hint before raising the weights of these vertices' edges (see
-        ``DynamicMatcher.raise_duals``); a matcher that solves from scratch ignores it."""
-
-    def suggest(self, pairs: list[tuple[int, int]]) -> None:
-        """Pairs an optimal matching is likely to use (see ``DynamicMatcher.suggest``);
-        ignored here too."""
-
-    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
-        """Whether some maximum weight matching pairs v with one of the partners (then v
-        meets one of them), or None when this matcher cannot tell without re-weighing."""
-        return None
-
-    def finalize(self, u: int, v: int) -> None:
-        """Fix the pair u-v and take both out of the graph."""
-        self._take_out(u, v)
-        self.fixed[u] = v
-        self.fixed[v] = u
-        self.mate[u] = v
-        self.mate[v] = u
-
-    def _take_out(self, u: int, v: int) -> None:
-        for key in [k for k in self.w if u in k or v in k]:
-            del self.w[key]
-
-
-class _WarmMatcher(_Matcher):
-    """The same service over a DynamicMatcher: each matching starts from the previous one.
-
-    Every weight gives completion ([C4]) the highest priority, so a maximum weight matching
-    of the players is a maximum weight perfect matching, with one extra vertex (the PAB,
-    joined to everyone by a zero-weight edge) when their number is odd.  Should the players
-    not be perfectly matchable (some pairs taken out), the matching is computed from scratch
-    like ``_Matcher`` does.
-    """
-
-    def __init__(self, n: int, margin: int | None = None) -> None:
-        super().__init__(n)
-        self.bye_vertex = n if n % 2 else -1
-        self.dynamic = DynamicMatcher(n + n % 2)
-        self.dynamic.margin = margin
-        if n % 2:
-            for v in range(n):
-                self.dynamic.set_weight(v, n, 0)
-
-    def set(self, u: int, v: int, weight: int) -> None:
-        self.dynamic.set_weight(u, v, weight or None)
-
-    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
-        """``set`` for each (u, v, weight); the matcher takes a weight of None (not 0, a
-        real weight there) as no edge."""
-        self.dynamic.set_weights(edges)
-
-    def replace_region(
-        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
-    ) -> None:
-        self.dynamic.replace_region(region, settled, us, vs, ws)
-
-    def get(self, u: int, v: int) -> int:
-        return self.dynamic.weight(u, v) or 0
-
-    def compute(self) -> list[int]:
-        self.calls += 1
-        try:
-            mate = self.dynamic.solve()
-        except NoPerfectMatching:
-            mate = max_weight_matching(self.n, [
-                (u, v, w) for u, v, w in self.dynamic.edges() if max(u, v) < self.n and w
-            ])
-        return self._adopt(mate)
-
-    def _adopt(self, mate: list[int]) -> list[int]:
-        self.mate = [v if m < 0 or m == self.bye_vertex else m for v, m in enumerate(mate[:self.n])]
-        for u, v in self.fixed.items():
-            self.mate[u] = v
-        return self.mate
-
-    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
-        """Try the candidates in order on the tight edges of the current optimum: the first
-        one an optimal matching can give v becomes v's mate, with no solve."""
-        for u in candidates:
-            if u == self.mate[v]:
-                return u
-            verdict = self.dynamic.pair_if_optimal(v, u)
-            if verdict is None:
-                return None
-            if verdict:
-                self._adopt(self.dynamic.mates())
-                return u
-        return None
-
-    def raise_duals(self, amounts: dict[int, int]) -> None:
-        self.dynamic.raise_duals(amounts)
-
-    def suggest(self, pairs: list[tuple[int, int]]) -> None:
-        self.dynamic.suggest(pairs)
-
-    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
-        """Decided on the tight edges of the current optimum, with no solve (the PAB
-        vertex stands for the PAB)."""
-        verdict = self.dynamic.pair_with_any_if_optimal(v, partners)
-        if verdict:
-            self._adopt(self.dynamic.mates())
-        return verdict
-
-    def _take_out(self, u: int, v: int) -> None:
-        self.dynamic.remove_vertex(u)
-        self.dynamic.remove_vertex(v)
-
-
-class _Outside:
-    """Every vertex but the given ones (a container for ``pair_with_any``)."""
-
-    def __init__(self, excluded: set[int]) -> None:
-        self.excluded = excluded
-
-    def __contains__(self, vertex: object) -> bool:
-        return vertex not in self.excluded
-
-
-@dataclass
-class _Explanation:
-    lines: list[str] = field(default_factory=list)
-
-    def add(self, line: str) -> None:
-        self.lines.append(line)
+INCOMPATIBLE = "already met, or the same absolute colour preference ([C1], [C3])"
+WORSE = "the quality criteria [C4]-[C21] are better met without that pair"
 
 
 def pair_round(
     t: Tournament, *, rules: RuleSet | None = None, explain: bool = False
 ) -> RoundPairing:
     """Pair the next round of a tournament under the FIDE Dutch system (C.04.3)."""
+    pairing, explanation = explain_round(t, rules=rules)
+    if explain:
+        return RoundPairing(pairing.round, pairing.boards, pairing.bye, tuple(explanation.lines()))
+    return pairing
+
+
+def explain_round(
+    t: Tournament, *, rules: RuleSet | None = None
+) -> tuple[RoundPairing, RoundExplanation]:
+    """Pair the next round and say why, bracket by bracket (``RoundExplanation``)."""
     rules = rules or t.rules
     k = next_round_number(t)
     players = build_players(t, k, rules)
-    note = _Explanation()
     if not players:
-        return RoundPairing(round=k, boards=(), bye=None, explanation=("no player to pair",))
+        return RoundPairing(round=k, boards=()), RoundExplanation(k, note="no player to pair")
     with _cyclic_gc_paused():
-        pairs = _pair(t, k, rules, players, note)
-    by_vertex = players
+        players.sort(key=lambda p: (-p.score, p.rank_index))  # Art. 1.2
+        if _without_history(t, k, players):
+            pairs, brackets = _pair_without_history(players)
+            note = "no criterion can tell the pairs apart: S1[i] meets S2[i] (Art. 4.2)"
+        else:
+            pairer = RoundPairer(t, k, rules, players)
+            pairs, brackets, note = pairer.pair(), pairer.reports, ""
     boards = []
     bye = None
     for u, v in pairs:
         if u == v:
-            bye = by_vertex[u].tpn
-            continue
-        a, b = by_vertex[u], by_vertex[v]
-        boards.append(allocate_colours(t, a, b))
+            bye = players[u].tpn
+        else:
+            boards.append(allocate_colours(t, players[u], players[v]))
     boards.sort(key=lambda b: (min(b.white, b.black), b.white))
-    if bye is not None:
-        note.add(f"pairing-allocated bye: {bye}")
-    if explain:
-        _explain_criteria(note, {p.tpn: p for p in players}, boards, bye)
-    pairing = RoundPairing(
-        round=k, boards=tuple(boards), bye=bye, explanation=tuple(note.lines) if explain else ()
-    )
+    pairing = RoundPairing(round=k, boards=tuple(boards), bye=bye)
     _refuse_what_the_rules_forbid(t, pairing, rules)
-    return pairing
+    by_tpn = {p.tpn: p for p in players}
+    explanation = RoundExplanation(
+        round=k, brackets=tuple(brackets), bye=bye,
+        bye_reason=_bye_reason(by_tpn[bye], players) if bye is not None else "",
+        unmet=_criteria_not_met(by_tpn, boards, bye), note=note,
+        scores={p.tpn: p.score for p in players},
+    )
+    return pairing, explanation
 
 
 def _refuse_what_the_rules_forbid(t: Tournament, pairing: RoundPairing, rules: RuleSet) -> None:
@@ -300,8 +123,8 @@ def _cyclic_gc_paused() -> Iterator[None]:
 
     The matchings allocate hundreds of thousands of small containers (edges, heap entries)
     that live until the round is paired, and every full collection scans them all: 10-15 %
-    of a 1000-player round.  Reference counting still frees them; the few cycles left
-    (closures of ``_pair``) wait for the next collection after the round.
+    of a 1000-player round.  Reference counting still frees them; the few cycles left wait
+    for the next collection after the round.
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -330,8 +153,8 @@ def _without_history(t: Tournament, k: int, players: list[PlayerState]) -> bool:
 
 
 def _pair_without_history(
-    players: list[PlayerState], note: _Explanation
-) -> list[tuple[int, int]]:
+    players: list[PlayerState],
+) -> tuple[list[tuple[int, int]], list[BracketReport]]:
     """Pair one bracket in which every pair meets every criterion (typically round 1).
 
     Every pairing then complies with [C1]-[C21] equally, so the first candidate of the
@@ -341,476 +164,31 @@ def _pair_without_history(
     """
     n = len(players)
     half = n // 2
-    _explain_bracket(note, players, list(range(n)), 0, n)
     pairs = [(i, half + i) for i in range(half)]
-    note.add("  pairs: " + " ".join(f"{players[u].tpn}-{players[v].tpn}" for u, v in pairs))
+    report = BracketReport(
+        score=players[0].score, residents=tuple(p.tpn for p in players),
+        s1=tuple(p.tpn for p in players[:half]), s2=tuple(p.tpn for p in players[half:]),
+        choices=tuple(Choice(players[u].tpn, players[v].tpn) for u, v in pairs),
+    )
     if n % 2:
         pairs.append((n - 1, n - 1))
-    return pairs
+    return pairs, [report]
 
 
-def _pair(
-    t: Tournament, k: int, rules: RuleSet, players: list[PlayerState], note: _Explanation
-) -> list[tuple[int, int]]:
-    """Return the pairs as vertex pairs (a vertex paired with itself has the PAB)."""
-    players.sort(key=lambda p: (-p.score, p.rank_index))
-    if _without_history(t, k, players):
-        return _pair_without_history(players, note)
-    n = len(players)
-    played_rounds = k - 1
-    layout = Layout.for_players(players, played_rounds, rules)
-    memo = WeightMemo(players)
-    signature = memo.signature
-    S, G = layout.size_bits, layout.groups_bits
-    forbidden = frozenset(
-        frozenset((a, b))
-        for fp in t.forbidden_pairs
-        if fp.applies_to(k)
-        for a in fp.tpns
-        for b in fp.tpns
-        if a != b
-    )
-    ok = compatibility(players, forbidden=forbidden)
-    # Outside the bracket being paired and the next score group, an edge only says "these two
-    # could still be paired" ([C4]). Keeping, for each player, the edges to the nearest
-    # FAR_NEIGHBOURS compatible players above and below in the pairing order is enough for
-    # that and keeps the graph sparse; the bracket and the next group always get all edges.
-    near: set[tuple[int, int]] = set()
-    for i in range(n):
-        near.update((i, j) for j in _first_compatible(ok[i], range(i + 1, n), FAR_NEIGHBOURS))
-        near.update((j, i) for j in _first_compatible(ok[i], range(i - 1, -1, -1), FAR_NEIGHBOURS))
-    top_score = players[0].score
-    odd = n % 2 == 1
-    two_thousand_seventeen = rules is RuleSet.DUTCH_2017
-    # Within a bracket, the generation order changes weights only below bit 3S+1 (Art.
-    # 3-4): pairs whose slack is far above that after a bracket's first matching cannot
-    # become tight, and the matcher keeps them aside (it checks that they stay covered).
-    m = _Matcher(n) if two_thousand_seventeen else _WarmMatcher(n, margin=1 << (3 * S + 4))
-
-    def candidate(p: PlayerState, bye_score: int | None) -> bool:
-        if not p.eligible_for_bye:
-            return False
-        return bye_score is None or p.score <= bye_score
-
-    # The PAB score ([C5]) and whether [C9] applies: set once the whole-round matching is
-    # known; the weights read them.
-    bye_score: int | None = None if two_thousand_seventeen else 0
-    c9 = False
-    unplayed_rank: dict[int, int] = {}
-
-    def base(
-        hi: int, lo: int, cur: bool, nxt: bool, completion: bool = True,
-        final_next: bool = False, psd: PsdLayout | None = None,
-    ) -> int:
-        if not ok[hi][lo]:
-            return 0
-        # unplayed_rank follows from bye_score, fixed before the first bracket
-        key = (signature[hi], signature[lo], cur, nxt, completion, final_next, c9, bye_score)
-        weights = memo.bracket(psd)
-        w = weights.get(key)
-        if w is None:
-            w = weights[key] = layout.weight(
-                players[hi], players[lo], in_current=cur, in_next=nxt,
-                bye_candidate_higher=candidate(players[hi], bye_score),
-                bye_candidate_lower=candidate(players[lo], bye_score),
-                c9_active=c9, bye_score=bye_score or 0, unplayed_rank=unplayed_rank,
-                completion=completion, final_next=final_next, psd=psd,
-            )
-        return w
-
-    def completion_weights(pairs: list[tuple[int, int]]) -> list[tuple[int, int, int | None]]:
-        """The weights of pairs outside any bracket ([C4], [C5])."""
-        return [(i, j, base(j, i, False, False) or None) for j, i in pairs]
-
-    # Whole-round matching: does a complete pairing exist ([C4], Art. 1.9.1), and which score
-    # gets the PAB ([C5], minimised).
-    def initial_weights(pairs: list[tuple[int, int]]) -> list[int]:
-        if odd and not two_thousand_seventeen:
-            edges: list[tuple[int, int, int | None]] = []
-            for j, i in pairs:
-                a, b = players[i], players[j]
-                w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
-                w = (w << G) | (layout.group_shift[a.score] + layout.group_shift[b.score])
-                w = (w << S) | (a.score >= top_score)
-                edges.append((i, j, w))
-            m.set_many(edges)
-        else:
-            m.set_many(completion_weights(pairs))
-        return m.compute()
-
-    def complete(mate: list[int]) -> bool:
-        """Art. 1.9.1: everyone paired but at most one player, who may receive the PAB ([C2]).
-        The weights pair first the players who may not, so a maximum weight matching leaves
-        such a player out only when no round-pairing can avoid it."""
-        left = [v for v in range(n) if mate[v] == v]
-        return len(left) <= 1 and all(players[v].eligible_for_bye for v in left)
-
-    mate = initial_weights(sorted(near))
-    if not complete(mate):
-        # the sparse graph may miss a long edge: decide on all the compatible pairs
-        near = {(j, i) for i in range(n) for j in range(i) if ok[i][j]}
-        mate = initial_weights(sorted(near))
-    if not complete(mate):
-        if sum(1 for v in range(n) if mate[v] == v) > 1:
-            raise NoValidPairing(
-                "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
-            )
-        raise NoValidPairing(
-            "every round-pairing leaves the pairing-allocated bye to a player who may not "
-            "receive it ([C2], Art. 1.9.3)"
-        )
-    if odd and not two_thousand_seventeen:
-        bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        m.set_many(completion_weights(sorted(near)))
-        if bye_score >= top_score:
-            c9 = all(
-                players[mate[v]].score >= top_score
-                for v in range(n)
-                if players[v].score >= top_score
-            )
-        # [C9]: among the players on the PAB score, the more unplayed games a player has, the
-        # more their being paired weighs (rank: last position in the ascending order)
-        counts = sorted(played_rounds - p.played_games for p in players if p.score == bye_score)
-        for rank_, unplayed in enumerate(counts):
-            unplayed_rank[unplayed] = rank_
-    if odd and two_thousand_seventeen:
-        bye_score = None
-
-    def completable(vertices: list[int]) -> bool:
-        """Whether these players can all be paired, at most one taking the PAB (C.1-C.3)."""
-        count = len(vertices)
-        edges = [
-            (i, j, 1)
-            for i in range(count)
-            for j in range(i + 1, count)
-            if ok[vertices[i]][vertices[j]]
-        ]
-        if count % 2:
-            edges += [(i, count, 1) for i in range(count) if players[vertices[i]].eligible_for_bye]
-            count += 1
-        return all(x >= 0 for x in max_weight_matching(count, edges))
-
-    def take_first_partner(v: int, candidates: list[tuple[int, int]]) -> list[int]:
-        """Art. 4.2 (and 3.3.3 for an MDP): v meets the first of the candidates (vertex and
-        weight, in the order of preference) that a maximum weight matching allows."""
-        if m.first_optimal_partner(v, [u for u, _ in candidates]) is not None:
-            return m.mate
-        count = len(candidates)
-        return m.reweigh(v, {u: w + count - i for i, (u, w) in enumerate(candidates)})
-
-    result: list[tuple[int, int]] = []
-    matched = [False] * n
-    # The bracket: vertices of the MDPs then of the residents, then the next score group.
-    group_start = 0
-    bracket: list[int] = []
-    while group_start < n and players[group_start].score >= top_score:
-        bracket.append(group_start)
-        group_start += 1
-    mdp_count = 0
-    resident_first_vertex = 0
-    ppb = False  # 2017 A.9: the bracket is paired again as the Penultimate Pairing Bracket
-    while len(bracket) > 1 or group_start < n:
-        saved = (
-            bracket[:], group_start, dict(m.fixed), m.mate[:], matched[:], len(result),
-            len(note.lines),
-        )
-        size = len(bracket)  # players of the bracket being paired
-        next_first_vertex = resident_first_vertex + (size - mdp_count)
-        next_group_start = group_start
-        while group_start < n and (
-            ppb or players[group_start].score >= players[next_group_start].score
-        ):
-            bracket.append(group_start)
-            group_start += 1
-        if size == len(bracket) and mdp_count == size:
-            raise NoValidPairing("players left unpaired after the last bracket (Art. 1.9.3)")
-        # 2017 A.9: only the last bracket and the PPB must let the round be completed
-        # (completion weights over every player still to pair); any other bracket is paired
-        # looking at itself and the next score group only (C.7), then checked.
-        special = not two_thousand_seventeen or ppb or size == len(bracket)
-        final_next = two_thousand_seventeen and not special and group_start == n
-        psd = None
-        if two_thousand_seventeen:
-            m.w.clear()  # finalized pairs are kept in m.fixed
-            # C.6 differences; like bbpPairings, a downfloater's difference is counted from the
-            # lowest score among the players in the matching (the next score group's)
-            lowest = min(players[v].score for v in bracket)
-            scores = [players[v].score for v in bracket]
-            # C.7 (not for the PPB or the last bracket): the following bracket's PSD, of
-            # this bracket's downfloaters and the next score group
-            following = None if special else PsdLayout.for_scores(scores, lowest)
-            psd = PsdLayout.for_scores(scores[:size], lowest, following)
-        # Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group ([C8]),
-        # every pair of them but those of two MDPs (already weighed in the bracket above).
-        # bw keeps those of the bracket, which the generation order reads and changes.
-        bw: dict[tuple[int, int], int] = {}
-        his: list[int] = []
-        los: list[int] = []
-        ws: list[int] = []
-        for li in range(mdp_count, len(bracket)):
-            lo = bracket[li]
-            cur, nxt = li < size, li >= size and not ppb
-            compatible_with_lo = ok[lo]
-            by_signature: dict[int, int] = {}  # the weight is the same for equal signatures
-            for si in range(li):
-                hi = bracket[si]
-                if not compatible_with_lo[hi]:
-                    continue
-                w = by_signature.get(signature[hi])
-                if w is None:
-                    w = by_signature[signature[hi]] = base(
-                        hi, lo, cur, nxt, completion=special, final_next=final_next, psd=psd,
-                    )
-                if cur:
-                    bw[(li, si)] = w
-                if w:
-                    his.append(hi)
-                    los.append(lo)
-                    ws.append(w)
-        m.replace_region(bracket, bracket[:mdp_count], his, los, ws)
-        del his, los, ws
-        # The heaviest pairs of a player of the next score group lead to this bracket
-        # ([C8] counts a higher score); the pairs the matching mostly needs are within the
-        # group: offer the matcher a few of those, each player's next compatible ones.
-        m.suggest([
-            (v, u)
-            for li, v in enumerate(bracket[size:], size)
-            for u in _first_compatible(ok[v], bracket[li + 1:], NEXT_GROUP_PARTNERS)
-        ])
-        # Within the bracket most pairs tie on the criteria, and the heaviest pairs of each
-        # resident, drawn among the ties, rarely form the structure an optimal pairing has:
-        # S1 players against S2 players (Art. 3.3.1).  Offer each S1 resident the S2
-        # residents around its counterpart in the original order (Art. 4.2): with them the
-        # first solve of a bracket needs no second round of certification.
-        half = (size - mdp_count) // 2
-        m.suggest([
-            (bracket[i], bracket[j])
-            for i in range(mdp_count, mdp_count + half)
-            for j in range(i + half - S2_NEIGHBOURS, i + half + S2_NEIGHBOURS + 1)
-            if mdp_count + half <= j < size and ok[bracket[i]][bracket[j]]
-        ])
-
-        def W(li: int, si: int) -> int:
-            return bw.get((li, si), 0)
-
-        def in_bracket(vertex: int) -> bool:
-            return resident_first_vertex <= vertex < next_first_vertex
-
-        mate = m.compute()
-        _explain_bracket(note, players, bracket, mdp_count, size)
-
-        # Art. 4.4 / 3.2.2: which MDPs are paired (top down; [C7] pairs the highest scores)
-        i = 0
-        while i < mdp_count:
-            score = players[bracket[i]].score
-            group = [x for x in range(i, mdp_count) if players[bracket[x]].score == score]
-            remaining = len(group)
-            can_pair = sum(1 for x in group if in_bracket(mate[bracket[x]]))
-            for x in group:
-                v = bracket[x]
-                if not can_pair:
-                    break
-                if remaining <= can_pair:
-                    matched[v] = True
-                    continue
-                remaining -= 1
-                if not in_bracket(mate[v]):
-                    for r in range(mdp_count, size):
-                        if W(r, x):
-                            m.set(v, bracket[r], W(r, x) | 1)
-                    mate = m.compute()
-                if in_bracket(mate[v]):
-                    matched[v] = True
-                    can_pair -= 1
-                    for r in range(mdp_count, size):
-                        if W(r, x):
-                            m.set(v, bracket[r], (W(r, x) | (size - mdp_count)) + 1)
-            i += len(group)
-
-        # Art. 3.3.3 / 4.2: the MDP-pairing, each MDP with the highest resident possible
-        for x in range(mdp_count):
-            v = bracket[x]
-            if not matched[v]:
-                continue
-            mate = take_first_partner(v, [
-                (bracket[r], W(r, x))
-                for r in range(mdp_count, size)
-                if not matched[bracket[r]] and W(r, x)
-            ])
-            opp = mate[v]
-            matched[opp] = True
-            m.finalize(v, opp)
-
-        # The remainder (Art. 3.3.3): residents not paired with an MDP.
-        remainder = [
-            x for x in range(mdp_count, size) if mate[bracket[x]] >= resident_first_vertex
-        ]
-        rpairs = sum(1 for x in remainder if mate[bracket[x]] < bracket[x])
-
-        def term(s_pos: int) -> int:
-            # Art. 4.3.2: fewest exchanges, then the smallest BSN differences
-            return ((s_pos < rpairs) << (2 * S)) - s_pos
-
-        def ew(si: int, li: int, s_pos: int) -> int:
-            w = W(li, si)
-            return w + (term(s_pos) << 1) if w else 0
-
-        def s1_type(x: int) -> bool:
-            v = bracket[x]
-            return v < mate[v] < next_first_vertex
-
-        # An optimal matching that already pairs each of the first rpairs players with a
-        # lower one needs no exchange and has the smallest BSN sum: the Art. 4.3.2 terms
-        # would change nothing, and the S1-S2 pairs keep their bare weights (see below).
-        if not all(s1_type(x) for x in remainder[:rpairs]):
-            # A pair's weight gains twice the term of its higher player (``ew``); raising
-            # each player's doubled dual by twice that gain, where positive, keeps every
-            # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
-            m.raise_duals({
-                bracket[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
-            })
-            m.set_many([
-                (bracket[a], bracket[b], ew(a, b, a_pos) or None)
-                for a_pos, a in enumerate(remainder)
-                for b in remainder[a_pos + 1:]
-            ])
-            mate = m.compute()
-
-        def pair_in_optimum(x: int, p_pos: int, partners: Container[int], step: int) -> list[int]:
-            """Art. 4.3.2: let x meet one of the partners if an optimal matching allows it,
-            asked of the tight edges first, else by moving x's pairs with the lower
-            remainder players by step (-1: away from them, +1: towards them) and solving."""
-            v = bracket[x]
-            if m.pair_with_any(v, partners) is not None:
-                return m.mate
-            for y in remainder[p_pos + 1:]:
-                w = ew(x, y, p_pos)
-                if w:
-                    m.set(v, bracket[y], w + step)
-            return m.compute()
-
-        exchanges = sum(1 for x in remainder[:rpairs] if not s1_type(x))
-        note_exchanges = exchanges
-        # Art. 4.3.2: move the lowest possible players of S1 to S2
-        left = exchanges
-        p_pos = rpairs
-        while p_pos > 0 and left:
-            p_pos -= 1
-            x = remainder[p_pos]
-            v = bracket[x]
-            if s1_type(x):
-                # can an optimal matching pair x with anyone but a lower remainder player?
-                lower = {bracket[y] for y in remainder[p_pos + 1:]}
-                mate = pair_in_optimum(x, p_pos, _Outside(lower), -1)
-            exchange = not s1_type(x)
-            left -= exchange
-            for y in remainder[p_pos + 1:]:
-                if exchange:
-                    bw[(y, x)] = 0
-                m.set(v, bracket[y], ew(x, y, p_pos))
-        # Art. 4.3.2: move the highest possible players of S2 to S1
-        left = exchanges
-        for p_pos in range(rpairs, len(remainder)):
-            if left <= 1:
-                break
-            x = remainder[p_pos]
-            v = bracket[x]
-            already = s1_type(x)
-            if not already:
-                # can an optimal matching pair x with a lower remainder player?
-                lower = {bracket[y] for y in remainder[p_pos + 1:]}
-                mate = pair_in_optimum(x, p_pos, lower, +1)
-            if s1_type(x):
-                left -= 1
-                for y in remainder[:p_pos]:
-                    bw[(x, y)] = 0
-                    m.set(v, bracket[y], 0)
-                for y in range(size, len(bracket)):
-                    bw[(y, x)] = 0
-                    m.set(v, bracket[y], 0)
-            if not already:
-                for y in remainder[p_pos + 1:]:
-                    m.set(v, bracket[y], ew(x, y, p_pos))
-        # S1 and S2 of the remainder are now fixed: only S1-S2 pairs stay possible.  These
-        # keep their Art. 4.3.2 terms: as a term depends on the S1 player only, it adds the
-        # same to every matching that pairs all of S1 in the bracket, as every optimal one
-        # does ([C6]), so the optimal matchings stay those of the bare weights W.
-        apart: list[tuple[int, int, None]] = []
-        for a_pos, a in enumerate(remainder):
-            for b in remainder[a_pos + 1:]:
-                if not s1_type(a) or s1_type(b):
-                    bw[(b, a)] = 0
-                    apart.append((bracket[a], bracket[b], None))
-        m.set_many(apart)
-        # Art. 4.2: each S1 player in order takes the first S2 player the criteria allow.
-        mate = m.compute()
-        for x in remainder:
-            v = bracket[x]
-            if not s1_type(x):
-                continue
-            mate = take_first_partner(v, [
-                (bracket[y], W(y, x))
-                for y in remainder
-                if y > x and not matched[bracket[y]] and W(y, x)
-            ])
-            opp = mate[v]
-            matched[v] = matched[opp] = True
-            m.finalize(v, opp)
-
-        if not special and not completable([v for v in range(n) if v not in m.fixed]):
-            # 2017 A.9: the downfloaters cannot be paired with the lower players: this bracket
-            # is the PPB; pair it again so that the round can be completed (C.4)
-            bracket, group_start, m.fixed, m.mate, matched, kept, lines = saved
-            del result[kept:]
-            del note.lines[lines:]
-            ppb = True
-            continue
-        ppb = False
-        # Pairs of this bracket, and the players moving down (Art. 1.4.1).
-        new_bracket: list[int] = []
-        new_mdp = 0
-        # [C9] note: the next bracket downfloats exactly one player, who will end up receiving
-        # the PAB. Its residents score no more than the PAB score (the assignee may be one of
-        # its MDPs, I-37) and the matching pairs none of its players below them.
-        next_score = players[next_group_start].score if next_group_start < n else None
-        c9 = bool(
-            odd and bye_score is not None and next_score is not None
-            and bye_score >= next_score
-        )
-        for idx, v in enumerate(bracket):
-            if idx < size and matched[v]:
-                if v < mate[v]:
-                    result.append((v, mate[v]))
-            else:
-                new_bracket.append(v)
-                if idx < size:
-                    new_mdp += 1
-                if c9 and players[mate[v]].score < next_score:
-                    c9 = False
-        paired_here = [
-            f"{players[v].tpn}-{players[mate[v]].tpn}"
-            for v in bracket[:size]
-            if matched[v] and v < mate[v]
-        ]
-        if paired_here:
-            note.add("  pairs: " + " ".join(paired_here))
-        downfloaters = [players[v].tpn for v in new_bracket[:new_mdp]]
-        if downfloaters and size > 1:
-            note.add(f"  downfloaters: {', '.join(map(str, downfloaters))}")
-        if note_exchanges:
-            note.add(f"  resident-exchanges in the remainder: {note_exchanges}")
-        bracket = new_bracket
-        mdp_count = new_mdp
-        resident_first_vertex = next_first_vertex
-    for v in bracket:
-        result.append((v, v))
-    return result
+def _bye_reason(player: PlayerState, players: list[PlayerState]) -> str:
+    """Why the PAB went to this player, in the words of the rules."""
+    lowest = min(p.score for p in players if p.eligible_for_bye)
+    if player.score == lowest:
+        return ("the lowest score among the players who may receive it ([C2], [C5]); "
+                "the last bracket's downfloater (Art. 1.9.1)")
+    return ("the lowest score that still lets everyone else be paired ([C4], [C5]); "
+            "the last bracket's downfloater (Art. 1.9.1)")
 
 
-def _explain_criteria(
-    note: _Explanation, players: dict[int, PlayerState], boards: list[Board], bye: int | None
-) -> None:
-    """List the quality criteria the round does not fully meet ([C12]-[C17])."""
+def _criteria_not_met(
+    players: dict[int, PlayerState], boards: list[Board], bye: int | None
+) -> tuple[Unmet, ...]:
+    """The quality criteria the round does not fully meet ([C12]-[C15])."""
     no_colour, no_strong, down_again, up_again = [], [], [], []
     for board in boards:
         for tpn, colour in ((board.white, Color.WHITE), (board.black, Color.BLACK)):
@@ -828,26 +206,638 @@ def _explain_criteria(
                 up_again.append(low.tpn)
     if bye is not None and players[bye].float1 is Float.DOWN:
         down_again.append(bye)
-    for article, what, tpns in (
-        ("[C12]", "colour preference not granted", no_colour),
-        ("[C13]", "strong or absolute colour preference not granted", no_strong),
-        ("[C14]", "downfloat again after a downfloat in the previous round", down_again),
-        ("[C15]", "upfloat again after an upfloat in the previous round", up_again),
-    ):
-        if tpns:
-            note.add(f"{article} {what}: {' '.join(map(str, sorted(tpns)))}")
+    return tuple(
+        Unmet(criterion, what, tuple(sorted(tpns)))
+        for criterion, what, tpns in (
+            ("[C12]", "colour preference not granted", no_colour),
+            ("[C13]", "strong or absolute colour preference not granted", no_strong),
+            ("[C14]", "downfloat again after a downfloat in the previous round", down_again),
+            ("[C15]", "upfloat again after an upfloat in the previous round", up_again),
+        )
+        if tpns
+    )
 
 
-def _explain_bracket(
-    note: _Explanation, players: list[PlayerState], bracket: list[int], mdps: int, size: int
-) -> None:
-    if size == 0:
-        return
-    residents = bracket[mdps:size]
-    score = players[residents[0]].score if residents else players[bracket[0]].score
-    note.add(f"bracket {format_points(score)}:")
-    if mdps:
-        note.add("  MDPs: " + " ".join(
-            f"{players[v].tpn}({format_points(players[v].score)})" for v in bracket[:mdps]
-        ))
-    note.add("  residents: " + " ".join(str(players[v].tpn) for v in residents))
+@dataclass
+class _Bracket:
+    """The bracket being paired (Art. 1.3.2): vertices of its MDPs, then of its residents,
+    then of the next score group (whose pairs [C8] weighs)."""
+
+    vertices: list[int]
+    size: int
+    """How many of ``vertices`` belong to the bracket itself (MDPs and residents)."""
+    mdps: int
+    first_resident: int
+    """Vertex of the first resident; every vertex before it is paired or an MDP."""
+    next_first: int
+    """Vertex of the first player of the next score group."""
+    completion: bool
+    """Its weights ask for the completion of the round ([C4]; 2017: the PPB and the last)."""
+    final_next: bool = False
+    """2017: the next score group is the last one."""
+    psd: PsdLayout | None = None
+    weights: dict[tuple[int, int], int] = field(default_factory=dict)
+    """The weight of each pair of the bracket, by positions (lower, higher) in ``vertices``;
+    the generation order reads and changes them."""
+    remainder: list[int] = field(default_factory=list)
+    """Positions of the residents not paired with an MDP (Art. 3.3.3)."""
+    exchanges: int = 0
+    s1: list[int] = field(default_factory=list)
+    """Vertices of the remainder's S1 and S2 once the exchanges are made (Art. 3.3, 4.3)."""
+    s2: list[int] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+
+    def w(self, li: int, si: int) -> int:
+        return self.weights.get((li, si), 0)
+
+    def holds(self, vertex: int) -> bool:
+        """Whether a vertex is a resident of this bracket."""
+        return self.first_resident <= vertex < self.next_first
+
+
+class RoundPairer:
+    """Pairs one round, bracket by bracket from the top score group (Art. 1.9.2)."""
+
+    def __init__(self, t: Tournament, k: int, rules: RuleSet, players: list[PlayerState]):
+        self.t, self.k, self.rules, self.players = t, k, rules, players
+        self.n = n = len(players)
+        self.rules_2017 = rules is RuleSet.DUTCH_2017
+        self.played_rounds = k - 1
+        self.layout = Layout.for_players(players, self.played_rounds, rules)
+        self.memo = WeightMemo(players)
+        self.ok = compatibility(players, forbidden=self._forbidden_pairs())
+        self.near = self._near_pairs()
+        self.top_score = players[0].score
+        self.odd = n % 2 == 1
+        # Within a bracket, the generation order changes weights only below bit 3S+1 (Art.
+        # 3-4): pairs whose slack is far above that after a bracket's first matching cannot
+        # become tight, and the matcher keeps them aside (it checks that they stay covered).
+        self.tight: TightEdges | None = None
+        self.m: Matcher
+        if self.rules_2017:
+            self.scratch = ScratchMatcher(n)
+            self.m = self.scratch
+        else:
+            warm = WarmMatcher(n, margin=1 << (3 * self.layout.size_bits + 4))
+            self.m = self.tight = warm
+        # The PAB score ([C5]) and whether [C9] applies: set by the round outlook.
+        self.bye_score: int | None = None if self.rules_2017 else 0
+        self.c9 = False
+        self.unplayed_rank: dict[int, int] = {}
+        self.matched = [False] * n
+        self.result: list[tuple[int, int]] = []
+        self.reports: list[BracketReport] = []
+
+    # -- the graph ---------------------------------------------------------------------------
+
+    def _forbidden_pairs(self) -> frozenset[frozenset[int]]:
+        """Prohibited pairings of this round (TRF 260/XXP)."""
+        return frozenset(
+            frozenset((a, b))
+            for fp in self.t.forbidden_pairs
+            if fp.applies_to(self.k)
+            for a in fp.tpns
+            for b in fp.tpns
+            if a != b
+        )
+
+    def _near_pairs(self) -> set[tuple[int, int]]:
+        """Outside the bracket and the next score group, an edge only says "these two could
+        still be paired" ([C4]): each player's FAR_NEIGHBOURS nearest compatible players above
+        and below in the pairing order are enough for that and keep the graph sparse."""
+        ok, n = self.ok, self.n
+        near: set[tuple[int, int]] = set()
+        for i in range(n):
+            near.update((i, j) for j in _first_compatible(ok[i], range(i + 1, n), FAR_NEIGHBOURS))
+            near.update(
+                (j, i) for j in _first_compatible(ok[i], range(i - 1, -1, -1), FAR_NEIGHBOURS)
+            )
+        return near
+
+    def may_take_pab(self, p: PlayerState) -> bool:
+        """[C2], and [C5] once the PAB score is known."""
+        return p.eligible_for_bye and (self.bye_score is None or p.score <= self.bye_score)
+
+    def weight(
+        self, hi: int, lo: int, cur: bool, nxt: bool, completion: bool = True,
+        final_next: bool = False, psd: PsdLayout | None = None,
+    ) -> int:
+        """The weight of the pair hi-lo (hi ranked higher), 0 when they may not meet."""
+        if not self.ok[hi][lo]:
+            return 0
+        signature = self.memo.signature
+        # unplayed_rank follows from bye_score, fixed before the first bracket
+        key = (signature[hi], signature[lo], cur, nxt, completion, final_next, self.c9,
+               self.bye_score)
+        weights = self.memo.bracket(psd)
+        w = weights.get(key)
+        if w is None:
+            players = self.players
+            w = weights[key] = self.layout.weight(
+                players[hi], players[lo], in_current=cur, in_next=nxt,
+                bye_candidate_higher=self.may_take_pab(players[hi]),
+                bye_candidate_lower=self.may_take_pab(players[lo]),
+                c9_active=self.c9, bye_score=self.bye_score or 0,
+                unplayed_rank=self.unplayed_rank, completion=completion,
+                final_next=final_next, psd=psd,
+            )
+        return w
+
+    def completion_weights(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int, int | None]]:
+        """The weights of pairs outside any bracket ([C4], [C5])."""
+        return [(i, j, self.weight(j, i, False, False) or None) for j, i in pairs]
+
+    # -- Art. 1.9: the round outlook ---------------------------------------------------------
+
+    def outlook(self) -> None:
+        """Art. 1.9.1: a complete round-pairing must exist ([C1]-[C3], [C4]); the PAB goes to
+        the lowest score that allows it ([C5]), and [C9] applies when the top bracket can
+        float no one but the PAB assignee."""
+        n, players = self.n, self.players
+        mate = self._whole_round(sorted(self.near))
+        if not self._complete(mate):
+            # the sparse graph may miss a long edge: decide on all the compatible pairs
+            self.near = {(j, i) for i in range(n) for j in range(i) if self.ok[i][j]}
+            mate = self._whole_round(sorted(self.near))
+        if not self._complete(mate):
+            if sum(1 for v in range(n) if mate[v] == v) > 1:
+                raise NoValidPairing(
+                    "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
+                )
+            raise NoValidPairing(
+                "every round-pairing leaves the pairing-allocated bye to a player who may not "
+                "receive it ([C2], Art. 1.9.3)"
+            )
+        if self.odd and not self.rules_2017:
+            bye_score = self.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+            self.m.set_many(self.completion_weights(sorted(self.near)))
+            top = self.top_score
+            if bye_score >= top:
+                self.c9 = all(players[mate[v]].score >= top for v in range(n)
+                              if players[v].score >= top)
+            # [C9]: among the players on the PAB score, the more unplayed games a player has,
+            # the more their being paired weighs (rank: last position in the ascending order)
+            counts = sorted(self.played_rounds - p.played_games for p in players
+                            if p.score == bye_score)
+            for rank, unplayed in enumerate(counts):
+                self.unplayed_rank[unplayed] = rank
+        if self.odd and self.rules_2017:
+            self.bye_score = None
+
+    def _whole_round(self, pairs: list[tuple[int, int]]) -> list[int]:
+        """A maximum weight matching of everyone: pairs first those who may not take the PAB,
+        then (2026, odd) leaves out the lowest score possible ([C5])."""
+        if self.odd and not self.rules_2017:
+            layout, players = self.layout, self.players
+            S, G = layout.size_bits, layout.groups_bits
+            edges: list[tuple[int, int, int | None]] = []
+            for j, i in pairs:
+                a, b = players[i], players[j]
+                w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
+                w = (w << G) | (layout.group_shift[a.score] + layout.group_shift[b.score])
+                w = (w << S) | (a.score >= self.top_score)
+                edges.append((i, j, w))
+            self.m.set_many(edges)
+        else:
+            self.m.set_many(self.completion_weights(pairs))
+        return self.m.compute()
+
+    def _complete(self, mate: list[int]) -> bool:
+        """Art. 1.9.1: everyone paired but at most one player, who may receive the PAB ([C2]).
+        The weights pair first the players who may not, so a maximum weight matching leaves
+        such a player out only when no round-pairing can avoid it."""
+        left = [v for v in range(self.n) if mate[v] == v]
+        return len(left) <= 1 and all(self.players[v].eligible_for_bye for v in left)
+
+    def completable(self, vertices: list[int]) -> bool:
+        """Whether these players can all be paired, at most one taking the PAB (C.1-C.3)."""
+        ok, count = self.ok, len(vertices)
+        edges = [
+            (i, j, 1)
+            for i in range(count)
+            for j in range(i + 1, count)
+            if ok[vertices[i]][vertices[j]]
+        ]
+        if count % 2:
+            edges += [(i, count, 1) for i in range(count)
+                      if self.players[vertices[i]].eligible_for_bye]
+            count += 1
+        return all(x >= 0 for x in max_weight_matching(count, edges))
+
+    # -- the brackets, top down (Art. 1.9.2) -------------------------------------------------
+
+    def pair(self) -> list[tuple[int, int]]:
+        """Return the pairs as vertex pairs (a vertex paired with itself has the PAB)."""
+        self.outlook()
+        n, players = self.n, self.players
+        carried: list[int] = []  # the MDPs, then the residents of the next bracket
+        group_start = 0
+        while group_start < n and players[group_start].score >= self.top_score:
+            carried.append(group_start)
+            group_start += 1
+        mdps = first_resident = 0
+        ppb = False  # 2017 A.9: the bracket is paired again as the Penultimate Pairing Bracket
+        while len(carried) > 1 or group_start < n:
+            saved = self._save(carried, group_start)
+            bracket, group_start = self._form(carried, group_start, mdps, first_resident, ppb)
+            self.weigh(bracket, ppb)
+            self.m.compute()
+            self.choose_mdps(bracket)
+            self.pair_mdps(bracket)
+            self.exchange(bracket)
+            self.pair_s1_with_s2(bracket)
+            if not bracket.completion and not self.completable(
+                [v for v in range(n) if v not in self.m.fixed]
+            ):
+                # 2017 A.9: the downfloaters cannot be paired with the lower players: this
+                # bracket is the PPB; pair it again so that the round can be completed (C.4)
+                carried, group_start = self._restore(saved)
+                ppb = True
+                continue
+            carried, mdps = self.close(bracket, repaired_as_ppb=ppb)
+            ppb = False
+            first_resident = bracket.next_first
+        for v in carried:
+            self.result.append((v, v))
+        return self.result
+
+    def _save(self, carried: list[int], group_start: int) -> tuple:
+        """What a 2017 bracket changes, to pair it again as the PPB (A.9)."""
+        if not self.rules_2017:
+            return ()
+        return (carried[:], group_start, self.scratch.snapshot(), self.matched[:],
+                len(self.result))
+
+    def _restore(self, saved: tuple) -> tuple[list[int], int]:
+        carried, group_start, matching, self.matched, kept = saved
+        self.scratch.restore(matching)
+        del self.result[kept:]
+        return carried, group_start
+
+    def _form(
+        self, carried: list[int], group_start: int, mdps: int, first_resident: int, ppb: bool
+    ) -> tuple[_Bracket, int]:
+        """The bracket: the MDPs and residents carried down, then the next score group (in
+        the 2017 PPB, every lower player: the collapsed score group)."""
+        players, n = self.players, self.n
+        vertices = carried[:]
+        size = len(vertices)
+        next_group_start = group_start
+        while group_start < n and (
+            ppb or players[group_start].score >= players[next_group_start].score
+        ):
+            vertices.append(group_start)
+            group_start += 1
+        if size == len(vertices) and mdps == size:
+            raise NoValidPairing("players left unpaired after the last bracket (Art. 1.9.3)")
+        # 2017 A.9: only the last bracket and the PPB must let the round be completed; any
+        # other bracket is paired looking at itself and the next score group only (C.7)
+        completion = not self.rules_2017 or ppb or size == len(vertices)
+        bracket = _Bracket(
+            vertices=vertices, size=size, mdps=mdps, first_resident=first_resident,
+            next_first=first_resident + (size - mdps), completion=completion,
+            final_next=self.rules_2017 and not completion and group_start == n,
+        )
+        if self.rules_2017:
+            self.scratch.clear()  # finalized pairs are kept in fixed
+            # C.6 differences; like bbpPairings, a downfloater's difference is counted from
+            # the lowest score among the players in the matching (the next score group's)
+            scores = [players[v].score for v in vertices]
+            lowest = min(scores)
+            # C.7 (not for the PPB or the last bracket): the following bracket's PSD, of
+            # this bracket's downfloaters and the next score group
+            following = None if completion else PsdLayout.for_scores(scores, lowest)
+            bracket.psd = PsdLayout.for_scores(scores[:size], lowest, following)
+        return bracket, group_start
+
+    def weigh(self, b: _Bracket, ppb: bool) -> None:
+        """Base weights: pairs in this bracket ([C6]-[C7]) and in the next score group
+        ([C8]), every pair of them but those of two MDPs (already weighed in the bracket
+        above); then suggestions for the first solve."""
+        vertices, signature, ok = b.vertices, self.memo.signature, self.ok
+        his: list[int] = []
+        los: list[int] = []
+        ws: list[int] = []
+        for li in range(b.mdps, len(vertices)):
+            lo = vertices[li]
+            cur, nxt = li < b.size, li >= b.size and not ppb
+            compatible_with_lo = ok[lo]
+            by_signature: dict[int, int] = {}  # the weight is the same for equal signatures
+            for si in range(li):
+                hi = vertices[si]
+                if not compatible_with_lo[hi]:
+                    continue
+                w = by_signature.get(signature[hi])
+                if w is None:
+                    w = by_signature[signature[hi]] = self.weight(
+                        hi, lo, cur, nxt, completion=b.completion, final_next=b.final_next,
+                        psd=b.psd,
+                    )
+                if cur:
+                    b.weights[(li, si)] = w
+                if w:
+                    his.append(hi)
+                    los.append(lo)
+                    ws.append(w)
+        self.m.replace_region(vertices, vertices[:b.mdps], his, los, ws)
+        if self.tight is not None:
+            self._suggest(b)
+
+    def _suggest(self, b: _Bracket) -> None:
+        """Pairs the bracket's first solve is likely to use."""
+        vertices, ok, size, mdps = b.vertices, self.ok, b.size, b.mdps
+        # The heaviest pairs of a player of the next score group lead to this bracket ([C8]
+        # counts a higher score); the pairs the matching mostly needs are within the group:
+        # offer the matcher a few of those, each player's next compatible ones.
+        self.tight.suggest([
+            (v, u)
+            for li, v in enumerate(vertices[size:], size)
+            for u in _first_compatible(ok[v], vertices[li + 1:], NEXT_GROUP_PARTNERS)
+        ])
+        # Within the bracket most pairs tie on the criteria, and the heaviest pairs of each
+        # resident, drawn among the ties, rarely form the structure an optimal pairing has:
+        # S1 players against S2 players (Art. 3.3.1).  Offer each S1 resident the S2
+        # residents around its counterpart in the original order (Art. 4.2): with them the
+        # first solve of a bracket needs no second round of certification.
+        half = (size - mdps) // 2
+        self.tight.suggest([
+            (vertices[i], vertices[j])
+            for i in range(mdps, mdps + half)
+            for j in range(i + half - S2_NEIGHBOURS, i + half + S2_NEIGHBOURS + 1)
+            if mdps + half <= j < size and ok[vertices[i]][vertices[j]]
+        ])
+
+    def choose_mdps(self, b: _Bracket) -> None:
+        """Art. 4.4 / 3.2.2: which MDPs are paired, top down ([C7] pairs the highest scores):
+        of MDPs with one score, the first ones an optimal matching can pair in the bracket."""
+        m, players, vertices = self.m, self.players, b.vertices
+        residents = range(b.mdps, b.size)
+        i = 0
+        while i < b.mdps:
+            score = players[vertices[i]].score
+            group = [x for x in range(i, b.mdps) if players[vertices[x]].score == score]
+            remaining = len(group)
+            can_pair = sum(1 for x in group if b.holds(m.mate[vertices[x]]))
+            for x in group:
+                v = vertices[x]
+                if not can_pair:
+                    break
+                if remaining <= can_pair:
+                    self.matched[v] = True
+                    continue
+                remaining -= 1
+                if not b.holds(m.mate[v]):
+                    for r in residents:
+                        if b.w(r, x):
+                            m.set(v, vertices[r], b.w(r, x) | 1)
+                    m.compute()
+                if b.holds(m.mate[v]):
+                    self.matched[v] = True
+                    can_pair -= 1
+                    for r in residents:
+                        if b.w(r, x):
+                            m.set(v, vertices[r], (b.w(r, x) | (b.size - b.mdps)) + 1)
+            i += len(group)
+
+    def pair_mdps(self, b: _Bracket) -> None:
+        """Art. 3.3.3 / 4.2: each paired MDP, in order, meets the highest resident possible."""
+        vertices = b.vertices
+        for x in range(b.mdps):
+            v = vertices[x]
+            if not self.matched[v]:
+                continue
+            order = [r for r in range(b.mdps, b.size) if not self.matched[vertices[r]]]
+            opponent = self.take_first_partner(
+                v, [(vertices[r], b.w(r, x)) for r in order if b.w(r, x)]
+            )
+            self.matched[opponent] = True
+            self.m.finalize(v, opponent)
+            b.choices.append(self._choice(b, v, opponent, [vertices[r] for r in order]))
+        # The remainder (Art. 3.3.3): residents not paired with an MDP.
+        mate = self.m.mate
+        b.remainder = [x for x in range(b.mdps, b.size) if mate[vertices[x]] >= b.first_resident]
+
+    def take_first_partner(self, v: int, candidates: list[tuple[int, int]]) -> int:
+        """Art. 4.2 (and 3.3.3 for an MDP): v meets the first of the candidates (vertex and
+        weight, in the order of preference) that a maximum weight matching allows."""
+        if self.tight is not None:
+            if self.tight.first_optimal_partner(v, [u for u, _ in candidates]) is not None:
+                return self.m.mate[v]
+        count = len(candidates)
+        return self.m.reweigh(v, {u: w + count - i for i, (u, w) in enumerate(candidates)})[v]
+
+    def _choice(self, b: _Bracket, v: int, opponent: int, order: list[int]) -> Choice:
+        """The explanation of one choice: the candidates before the opponent, and why each
+        was passed over."""
+        players, ok = self.players, self.ok
+        passed = []
+        for u in order:
+            if u == opponent:
+                break
+            if not ok[v][u]:
+                why = INCOMPATIBLE
+            else:
+                why = WORSE
+
+            passed.append((players[u].tpn, why))
+        return Choice(players[v].tpn, players[opponent].tpn, tuple(passed))
+
+    # -- Art. 4.3.2 and 4.2: the remainder ---------------------------------------------------
+
+    def _s1_type(self, b: _Bracket, x: int) -> bool:
+        """Whether the resident at position x is paired with a lower resident (is in S1)."""
+        v = b.vertices[x]
+        return v < self.m.mate[v] < b.next_first
+
+    def exchange(self, b: _Bracket) -> None:
+        """Art. 4.3.2: the fewest resident-exchanges between S1 and S2, then the smallest
+        differences of BSNs: the lowest possible players of S1 move to S2, the highest
+        possible of S2 to S1."""
+        m, vertices, remainder = self.m, b.vertices, b.remainder
+        mate = m.mate
+        rpairs = sum(1 for x in remainder if mate[vertices[x]] < vertices[x])
+        S = self.layout.size_bits
+
+        def term(s_pos: int) -> int:  # fewest exchanges, then the smallest BSN differences
+            return ((s_pos < rpairs) << (2 * S)) - s_pos
+
+        def ew(si: int, li: int, s_pos: int) -> int:
+            w = b.w(li, si)
+            return w + (term(s_pos) << 1) if w else 0
+
+        # An optimal matching that already pairs each of the first rpairs players with a
+        # lower one needs no exchange and has the smallest BSN sum: the terms would change
+        # nothing, and the S1-S2 pairs keep their bare weights (see pair_s1_with_s2).
+        if not all(self._s1_type(b, x) for x in remainder[:rpairs]):
+            # A pair's weight gains twice the term of its higher player (``ew``); raising
+            # each player's doubled dual by twice that gain, where positive, keeps every
+            # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
+            if self.tight is not None:
+                self.tight.raise_duals({
+                    vertices[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
+                })
+            m.set_many([
+                (vertices[a], vertices[c], ew(a, c, a_pos) or None)
+                for a_pos, a in enumerate(remainder)
+                for c in remainder[a_pos + 1:]
+            ])
+            m.compute()
+        b.exchanges = sum(1 for x in remainder[:rpairs] if not self._s1_type(b, x))
+        self._move_s1_down(b, rpairs, ew)
+        self._move_s2_up(b, rpairs, ew)
+
+    def _pair_in_optimum(
+        self, b: _Bracket, x: int, p_pos: int, partners: Container[int], step: int, ew
+    ) -> None:
+        """Let x meet one of the partners if an optimal matching allows it, asked of the tight
+        edges first, else by moving x's pairs with the lower remainder players by step (-1:
+        away from them, +1: towards them) and solving."""
+        v = b.vertices[x]
+        if self.tight is not None and self.tight.pair_with_any(v, partners) is not None:
+            return
+        for y in b.remainder[p_pos + 1:]:
+            w = ew(x, y, p_pos)
+            if w:
+                self.m.set(v, b.vertices[y], w + step)
+        self.m.compute()
+
+    def _move_s1_down(self, b: _Bracket, rpairs: int, ew) -> None:
+        """Art. 4.3.2: move the lowest possible players of S1 to S2."""
+        vertices, remainder = b.vertices, b.remainder
+        left = b.exchanges
+        p_pos = rpairs
+        while p_pos > 0 and left:
+            p_pos -= 1
+            x = remainder[p_pos]
+            v = vertices[x]
+            if self._s1_type(b, x):
+                # can an optimal matching pair x with anyone but a lower remainder player?
+                lower = {vertices[y] for y in remainder[p_pos + 1:]}
+                self._pair_in_optimum(b, x, p_pos, Outside(lower), -1, ew)
+            moved = not self._s1_type(b, x)
+            left -= moved
+            for y in remainder[p_pos + 1:]:
+                if moved:
+                    b.weights[(y, x)] = 0
+                self.m.set(v, vertices[y], ew(x, y, p_pos))
+
+    def _move_s2_up(self, b: _Bracket, rpairs: int, ew) -> None:
+        """Art. 4.3.2: move the highest possible players of S2 to S1."""
+        vertices, remainder = b.vertices, b.remainder
+        left = b.exchanges
+        for p_pos in range(rpairs, len(remainder)):
+            if left <= 1:
+                break
+            x = remainder[p_pos]
+            v = vertices[x]
+            already = self._s1_type(b, x)
+            if not already:
+                # can an optimal matching pair x with a lower remainder player?
+                lower = {vertices[y] for y in remainder[p_pos + 1:]}
+                self._pair_in_optimum(b, x, p_pos, lower, +1, ew)
+            if self._s1_type(b, x):
+                left -= 1
+                for y in remainder[:p_pos]:
+                    b.weights[(x, y)] = 0
+                    self.m.set(v, vertices[y], 0)
+                for y in range(b.size, len(vertices)):
+                    b.weights[(y, x)] = 0
+                    self.m.set(v, vertices[y], 0)
+            if not already:
+                for y in remainder[p_pos + 1:]:
+                    self.m.set(v, vertices[y], ew(x, y, p_pos))
+
+    def pair_s1_with_s2(self, b: _Bracket) -> None:
+        """Art. 4.2: each S1 player in order takes the first S2 player the criteria allow.
+
+        S1 and S2 of the remainder are fixed by now: only S1-S2 pairs stay possible.  These
+        keep their Art. 4.3.2 terms: as a term depends on the S1 player only, it adds the same
+        to every matching that pairs all of S1 in the bracket, as every optimal one does
+        ([C6]), so the optimal matchings stay those of the bare weights.
+        """
+        vertices, remainder = b.vertices, b.remainder
+        apart: list[tuple[int, int, None]] = []
+        for a_pos, a in enumerate(remainder):
+            for c in remainder[a_pos + 1:]:
+                if not self._s1_type(b, a) or self._s1_type(b, c):
+                    b.weights[(c, a)] = 0
+                    apart.append((vertices[a], vertices[c], None))
+        self.m.set_many(apart)
+        self.m.compute()
+        b.s2 = [vertices[y] for y in remainder if not self._s1_type(b, y)]
+        s2 = set(b.s2)
+        for x in remainder:
+            v = vertices[x]
+            if not self._s1_type(b, x):
+                continue
+            b.s1.append(v)
+            order = [y for y in remainder if y > x and not self.matched[vertices[y]]]
+            opponent = self.take_first_partner(
+                v, [(vertices[y], b.w(y, x)) for y in order if b.w(y, x)]
+            )
+            self.matched[v] = self.matched[opponent] = True
+            self.m.finalize(v, opponent)
+            b.choices.append(self._choice(
+                b, v, opponent, [vertices[y] for y in order if vertices[y] in s2]
+            ))
+
+    # -- closing a bracket -------------------------------------------------------------------
+
+    def close(self, b: _Bracket, repaired_as_ppb: bool) -> tuple[list[int], int]:
+        """Keep the bracket's pairs; the players left unpaired move down (Art. 1.4.1).
+        Return the next bracket's MDPs and residents, and how many MDPs come first."""
+        players, n, mate = self.players, self.n, self.m.mate
+        carried: list[int] = []
+        new_mdps = 0
+        # [C9]: the next bracket downfloats exactly one player, who will end up receiving the
+        # PAB. Its residents score no more than the PAB score (the assignee may be one of its
+        # MDPs, I-37) and the matching pairs none of its players below them.
+        next_score = players[b.vertices[b.size]].score if len(b.vertices) > b.size else None
+        self.c9 = bool(
+            self.odd and self.bye_score is not None and next_score is not None
+            and self.bye_score >= next_score
+        )
+        for idx, v in enumerate(b.vertices):
+            if idx < b.size and self.matched[v]:
+                if v < mate[v]:
+                    self.result.append((v, mate[v]))
+            else:
+                carried.append(v)
+                if idx < b.size:
+                    new_mdps += 1
+                if self.c9 and players[mate[v]].score < next_score:
+                    self.c9 = False
+        self.reports.append(self._report(b, carried[:new_mdps], repaired_as_ppb))
+        return carried, new_mdps
+
+    def _report(self, b: _Bracket, downfloaters: list[int], repaired_as_ppb: bool) -> BracketReport:
+        """The bracket as the explanation tells it."""
+        players, vertices = self.players, b.vertices
+        tpn = [p.tpn for p in players]
+        residents = vertices[b.mdps:b.size]
+        mdps = set(vertices[:b.mdps])
+        paired_mdps = [v for v in vertices[:b.mdps] if self.matched[v]]
+        odd = (b.size - b.mdps) % 2
+        downfloats = []
+        for v in downfloaters:
+            if v in mdps:
+                reason = "no resident could be paired with you (Art. 4.4, [C6]-[C7])"
+            elif odd and len(downfloaters) == 1:
+                reason = "the group had an odd number of players to pair"
+            else:
+                reason = "the group could not pair everyone ([C1]-[C8])"
+            downfloats.append(Downfloat(tpn[v], players[v].score, reason))
+        return BracketReport(
+            score=players[residents[0]].score if residents else players[vertices[0]].score,
+            residents=tuple(tpn[v] for v in residents),
+            mdps=tuple((tpn[v], players[v].score) for v in vertices[:b.mdps]),
+            # a heterogeneous bracket: the paired MDPs are S1 and the residents S2 (Art. 3.3.1),
+            # then the remainder has S1 and S2 of its own
+            s1=tuple(tpn[v] for v in (paired_mdps or b.s1)),
+            s2=tuple(tpn[v] for v in (residents if paired_mdps else b.s2)),
+            remainder_s1=tuple(tpn[v] for v in b.s1) if paired_mdps else (),
+            remainder_s2=tuple(tpn[v] for v in b.s2) if paired_mdps else (),
+            limbo=tuple(tpn[v] for v in vertices[:b.mdps] if not self.matched[v]),
+            exchanges=b.exchanges, choices=tuple(b.choices), downfloats=tuple(downfloats),
+            repaired_as_ppb=repaired_as_ppb,
+        )

@@ -14,7 +14,7 @@ bits hold one counter per score group so that higher scores weigh more):
 3. the same two for the next bracket ([C8]);
 4. [C9]: for each paired player on the PAB score, the rank of their unplayed games (the more,
    the heavier), so that the PAB goes to the fewest; only in a bracket that downfloats just
-   the PAB assignee, who may be a resident or an MDP (INTERPRETATIONS.md I-11, I-37);
+   the PAB assignee, who may be a resident or an MDP (docs/INTERPRETATIONS.md I-11, I-37);
 5. colours [C10]-[C13];
 6. floats [C14]-[C17], then score differences of floaters [C18]-[C21];
 7. low bits left free for the generation order of Art. 3-4 (exchanges, then which pairs).
@@ -206,6 +206,24 @@ class Layout:
             w = (w << (S + 2)) | nxt
         else:
             w = (w << S) | in_next
+        w = self._following_bits(w, higher, lower, in_current, in_next, psd)
+        # [C9] minimise the unplayed games of the PAB assignee
+        w <<= S
+        if c9_active and unplayed_rank is not None:
+            if higher.score == bye_score:
+                w |= unplayed_rank[self.played_rounds - higher.played_games]
+            if lower.score == bye_score:
+                w += unplayed_rank[self.played_rounds - lower.played_games]
+        w = self._colour_bits(w, lower, higher, in_current)
+        w = self._float_bits(w, higher, lower, in_current, psd)
+        # room for the generation order (Art. 3.6-3.7, 4.2-4.4)
+        return w << (3 * S + 1)
+
+    def _following_bits(
+        self, w: int, higher: PlayerState, lower: PlayerState, in_current: bool, in_next: bool,
+        psd: PsdLayout | None,
+    ) -> int:
+        """[C8] the scores paired in the next bracket; 2017 C.7: the following bracket's PSD."""
         following = psd.following if psd is not None else None
         if following is not None:
             # 2017 C.7: then the PSD of the following bracket (A.8). Everyone in this
@@ -218,21 +236,10 @@ class Layout:
             if in_next:
                 w -= 1 << following.shift[higher.score - lower.score]
         elif self.rules is not RuleSet.DUTCH_2017:
-            # [C8]: the scores paired in the next bracket
-            w <<= G
+            w <<= self.groups_bits
             if in_next:
                 w |= 1 << self.group_shift[higher.score]
-        # [C9] minimise the unplayed games of the PAB assignee
-        w <<= S
-        if c9_active and unplayed_rank is not None:
-            if higher.score == bye_score:
-                w |= unplayed_rank[self.played_rounds - higher.played_games]
-            if lower.score == bye_score:
-                w += unplayed_rank[self.played_rounds - lower.played_games]
-        w = self._colour_bits(w, lower, higher, in_current)
-        w = self._float_bits(w, higher, lower, in_current, psd)
-        # room for the generation order (Art. 3.6-3.7, 4.2-4.4)
-        return w << (3 * S + 1)
+        return w
 
     def _colour_bits(self, w: int, p: PlayerState, o: PlayerState, mask: bool) -> int:
         S = self.size_bits

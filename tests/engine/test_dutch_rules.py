@@ -138,7 +138,7 @@ def test_c9_the_pab_goes_to_the_player_with_fewer_unplayed_games():
 
 
 def test_c9_also_chooses_among_mdps_who_carry_the_pab_score():
-    # INTERPRETATIONS.md I-37. 2 and 3 (1.5 points) met, so both float into the last bracket
+    # docs/INTERPRETATIONS.md I-37. 2 and 3 (1.5 points) met, so both float into the last bracket
     # (1.0), whose only resident 5 already had the PAB: the bracket downfloats exactly one of
     # them, who ends up with the PAB. 3 missed round 1 (H), 2 did not: [C9] pairs 3-5 and gives
     # 2 the PAB, although 2-5 would grant both colour preferences (3 and 5 both prefer Black).

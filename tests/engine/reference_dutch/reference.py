@@ -4,7 +4,7 @@
 ``MAX_PLAYERS`` players present) by doing what the text says, bracket by bracket (Art. 1.9.2):
 build S1, S2 and the Limbo (Art. 3.2), generate the candidates in the order of Art. 3.6/3.7 and
 4.2-4.4, evaluate every candidate against [C1]-[C21] (Art. 2), keep the best one (Art. 3.8.1)
-and allocate colours (Art. 5). Open points of the text: INTERPRETATIONS.md (I-numbers below).
+and allocate colours (Art. 5). Open points of the text: docs/INTERPRETATIONS.md (I-numbers below).
 
 Nothing here is fast: completion checks ([C4]) are exhaustive searches over the remaining
 players. It is an oracle for tests, not an engine.

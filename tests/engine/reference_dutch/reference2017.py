@@ -4,7 +4,7 @@ Same machinery as ``reference.py`` (brackets, S1/S2/Limbo, the sequences of sect
 of section E, which are unchanged), with the 2017 criteria: C.4 only for the Penultimate Pairing
 Bracket and the Collapsed Last Bracket route of A.9, PSD (A.8) for C.6, look-ahead C.7, floats
 C.12-C.19 counted for every player who receives a float, and the 2017 float/bye definitions
-(A.4.b, C.2). Open points: INTERPRETATIONS.md, section "2017 rules" (I-30 and on).
+(A.4.b, C.2). Open points: docs/INTERPRETATIONS.md, section "2017 rules" (I-30 and on).
 """
 
 from __future__ import annotations

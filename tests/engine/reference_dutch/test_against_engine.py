@@ -2,7 +2,7 @@
 
 The states come from ``random_states.random_state(seed)``: 6-12 players, random histories with
 draws, forfeits, requested byes, absences, late entries and withdrawals. The reference is run
-with ``effective_tpn=True`` (INTERPRETATIONS.md I-10), the reading of Art. 5.2.5 the corpus
+with ``effective_tpn=True`` (docs/INTERPRETATIONS.md I-10), the reading of Art. 5.2.5 the corpus
 follows.
 """
 
@@ -44,7 +44,7 @@ def _reference_2026(t):
     return reference_pair_round(t, effective_tpn=True)
 
 
-# Known disagreements, each explained in INTERPRETATIONS.md (strict: the test says when one
+# Known disagreements, each explained in docs/INTERPRETATIONS.md (strict: the test says when one
 # disappears).
 KNOWN = {
     (10659, CHAOS): (

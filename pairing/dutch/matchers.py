@@ -1,0 +1,270 @@
+"""The maximum weight matchings a round is paired with, behind one interface.
+
+Both matchers hold edge weights over all the players still to pair (vertices in pairing order)
+and answer a maximum weight matching. A finalized pair is taken out of the graph: no other edge
+may touch it, so it belongs to every maximum weight matching and leaving it out changes nothing
+for the other players.
+
+``ScratchMatcher`` solves each matching from scratch (the 2017 rules: their brackets before
+the last one are not asked to complete the round, so the matchings are not perfect).
+``WarmMatcher`` keeps the optimum and its duals between two matchings (the 2026 rules: every
+weight gives completion the highest priority, so every matching is perfect); it can also
+answer questions about the optimal matchings from the tight edges alone, with no solve
+(``TightEdges``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from typing import Protocol
+
+from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
+from pairing.matching import max_weight_matching
+
+__all__ = ["Matcher", "ScratchMatcher", "TightEdges", "WarmMatcher", "Outside"]
+
+
+class Matcher(Protocol):
+    """What the round pairer asks of a matcher."""
+
+    n: int
+    mate: list[int]
+    """The current matching: ``mate[v]``, or v itself for a single vertex."""
+    fixed: dict[int, int]
+    """Finalized pairs, both ways."""
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        """Give the pair u-v this weight (0: no edge)."""
+
+    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
+        """``set`` for each (u, v, weight), a weight of None or 0 taking the pair out."""
+
+    def replace_region(
+        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
+    ) -> None:
+        """Take out every pair of two region vertices, except two settled ones, then give
+        the pairs (us[i], vs[i]) the weights ws[i]."""
+
+    def get(self, u: int, v: int) -> int:
+        """The weight of the pair u-v (0: no edge)."""
+
+    def compute(self) -> list[int]:
+        """Solve; return ``mate``."""
+
+    def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
+        """Give the edges v-u the new ``weights[u]``, then return a maximum weight matching."""
+
+    def finalize(self, u: int, v: int) -> None:
+        """Fix the pair u-v and take both out of the graph."""
+
+
+class TightEdges(Protocol):
+    """Questions a warm matcher answers on the tight edges of its optimum, with no solve."""
+
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """The first candidate that v meets in some optimal matching (then v meets it), or
+        None when that cannot be told without re-weighing."""
+
+    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
+        """Whether some optimal matching pairs v with one of the partners (then v meets
+        one of them), or None when that cannot be told without re-weighing."""
+
+    def raise_duals(self, amounts: dict[int, int]) -> None:
+        """Raise these vertices' duals before their edges become heavier."""
+
+    def suggest(self, pairs: list[tuple[int, int]]) -> None:
+        """Pairs the next solve from scratch is likely to use."""
+
+
+class _Pairs:
+    """What both matchers share: the matching, the finalized pairs and re-weighing one
+    vertex's edges."""
+
+    n: int
+    mate: list[int]
+    fixed: dict[int, int]
+
+    def get(self, u: int, v: int) -> int:
+        raise NotImplementedError
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        raise NotImplementedError
+
+    def compute(self) -> list[int]:
+        raise NotImplementedError
+
+    def _take_out(self, u: int, v: int) -> None:
+        raise NotImplementedError
+
+    def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
+        """Only edges of v change. If the change of v's current edge is at least the change
+        of any other edge of v, every other matching gains at most as much as the current
+        one, which therefore stays optimal and is not recomputed."""
+        current = self.mate[v]
+        best_gain = 0
+        current_gain = 0
+        for u, weight in weights.items():
+            gain = weight - self.get(v, u)
+            self.set(v, u, weight)
+            best_gain = max(best_gain, gain)
+            if u == current:
+                current_gain = gain
+        if current != v and current_gain >= best_gain:
+            return self.mate
+        return self.compute()
+
+    def finalize(self, u: int, v: int) -> None:
+        self._take_out(u, v)
+        self.fixed[u] = v
+        self.fixed[v] = u
+        self.mate[u] = v
+        self.mate[v] = u
+
+
+class ScratchMatcher(_Pairs):
+    """Edge weights in a dictionary, each matching solved from scratch."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.w: dict[tuple[int, int], int] = {}
+        self.mate: list[int] = list(range(n))
+        self.fixed: dict[int, int] = {}
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        key = (u, v) if u < v else (v, u)
+        if weight:
+            self.w[key] = weight
+        else:
+            self.w.pop(key, None)
+
+    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
+        for u, v, weight in edges:
+            self.set(u, v, weight or 0)
+
+    def replace_region(
+        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
+    ) -> None:
+        inside, keep = set(region), set(settled)
+        for u, v in list(self.w):
+            if u in inside and v in inside and not (u in keep and v in keep):
+                del self.w[(u, v)]
+        for u, v, weight in zip(us, vs, ws):
+            self.set(u, v, weight)
+
+    def get(self, u: int, v: int) -> int:
+        return self.w.get((u, v) if u < v else (v, u), 0)
+
+    def compute(self) -> list[int]:
+        mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in self.w.items()])
+        self.mate = [v if m < 0 else m for v, m in enumerate(mate)]
+        for u, v in self.fixed.items():
+            self.mate[u] = v
+        return self.mate
+
+    def clear(self) -> None:
+        """Take out every edge (the finalized pairs stay in ``fixed``)."""
+        self.w.clear()
+
+    def snapshot(self) -> tuple[dict[int, int], list[int]]:
+        """The finalized pairs and the matching, to go back to (``restore``)."""
+        return dict(self.fixed), self.mate[:]
+
+    def restore(self, state: tuple[dict[int, int], list[int]]) -> None:
+        self.fixed, self.mate = state
+
+    def _take_out(self, u: int, v: int) -> None:
+        for key in [k for k in self.w if u in k or v in k]:
+            del self.w[key]
+
+
+class WarmMatcher(_Pairs):
+    """The same service over a DynamicMatcher: each matching starts from the previous one.
+
+    Every weight gives completion ([C4]) the highest priority, so a maximum weight matching
+    of the players is a maximum weight perfect matching, with one extra vertex (the PAB,
+    joined to everyone by a zero-weight edge) when their number is odd.  Should the players
+    not be perfectly matchable (some pairs taken out), the matching is computed from scratch.
+    """
+
+    def __init__(self, n: int, margin: int | None = None) -> None:
+        self.n = n
+        self.mate = list(range(n))
+        self.fixed = {}
+        self.bye_vertex = n if n % 2 else -1
+        self.dynamic = DynamicMatcher(n + n % 2)
+        self.dynamic.margin = margin
+        if n % 2:
+            for v in range(n):
+                self.dynamic.set_weight(v, n, 0)
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        self.dynamic.set_weight(u, v, weight or None)
+
+    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
+        """The matcher takes a weight of None (not 0, a real weight there) as no edge."""
+        self.dynamic.set_weights(edges)
+
+    def replace_region(
+        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
+    ) -> None:
+        self.dynamic.replace_region(region, settled, us, vs, ws)
+
+    def get(self, u: int, v: int) -> int:
+        return self.dynamic.weight(u, v) or 0
+
+    def compute(self) -> list[int]:
+        try:
+            mate = self.dynamic.solve()
+        except NoPerfectMatching:
+            mate = max_weight_matching(self.n, [
+                (u, v, w) for u, v, w in self.dynamic.edges() if max(u, v) < self.n and w
+            ])
+        return self._adopt(mate)
+
+    def _adopt(self, mate: list[int]) -> list[int]:
+        self.mate = [v if m < 0 or m == self.bye_vertex else m for v, m in enumerate(mate[:self.n])]
+        for u, v in self.fixed.items():
+            self.mate[u] = v
+        return self.mate
+
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """Try the candidates in order on the tight edges of the current optimum: the first
+        one an optimal matching can give v becomes v's mate, with no solve."""
+        for u in candidates:
+            if u == self.mate[v]:
+                return u
+            verdict = self.dynamic.pair_if_optimal(v, u)
+            if verdict is None:
+                return None
+            if verdict:
+                self._adopt(self.dynamic.mates())
+                return u
+        return None
+
+    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
+        """Decided on the tight edges of the current optimum (the PAB vertex stands for the
+        PAB)."""
+        verdict = self.dynamic.pair_with_any_if_optimal(v, partners)
+        if verdict:
+            self._adopt(self.dynamic.mates())
+        return verdict
+
+    def raise_duals(self, amounts: dict[int, int]) -> None:
+        self.dynamic.raise_duals(amounts)
+
+    def suggest(self, pairs: list[tuple[int, int]]) -> None:
+        self.dynamic.suggest(pairs)
+
+    def _take_out(self, u: int, v: int) -> None:
+        self.dynamic.remove_vertex(u)
+        self.dynamic.remove_vertex(v)
+
+
+class Outside:
+    """Every vertex but the given ones (a container for ``pair_with_any``)."""
+
+    def __init__(self, excluded: set[int]) -> None:
+        self.excluded = excluded
+
+    def __contains__(self, vertex: object) -> bool:
+        return vertex not in self.excluded
