@@ -27,6 +27,7 @@ from tournaments.models import (
     Tournament,
     page_value,
 )
+from tournaments import double_swiss
 from tournaments.services import (
     ServiceError,
     _audit,
@@ -161,6 +162,12 @@ def correct_result(
         t, rnd, game = _locked_game(game, loaded)
         if game.is_bye:
             raise ServiceError(f"{game.white.name} has a bye: there is no game result to correct.")
+        if game.is_match:
+            raise ServiceError(
+                f"Board {game.board} is a Double-Swiss match: correct its two games on the "
+                "round's result page while the next round is not paired (a correction after "
+                "that is not supported for matches yet)."
+            )
         if result not in GAME_RESULTS:
             raise ServiceError(f"{result!r} is not a game result.")
         timing = correction_timing(rnd)
@@ -202,6 +209,12 @@ def correct_colours(
         t, rnd, game = _locked_game(game, loaded)
         if game.is_bye:
             raise ServiceError(f"{game.white.name} has a bye: no colours to correct.")
+        if game.is_match:
+            raise ServiceError(
+                f"Board {game.board} is a Double-Swiss match: correct its two games on the "
+                "round's result page while the next round is not paired (a correction after "
+                "that is not supported for matches yet)."
+            )
         if game.result == Result.NOT_PLAYED or game.result in {
             Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT,
         }:
@@ -390,11 +403,14 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
         round=rnd.number, boards=tuple(Board(w, b) for w, b in boards), bye=bye
     )
     errors, warnings = [], []
-    for violation in check_round(state, pairing):
-        (errors if violation.kind.structural else warnings).append(
-            str(violation)
-        )
-    warnings += _colour_warnings(state, boards, rnd.number)
+    if t.is_double_swiss:  # the Dutch checker reads one column a round; a match has two
+        errors, warnings = double_swiss.manual_pairing_problems(state, pairing)
+    else:
+        for violation in check_round(state, pairing):
+            (errors if violation.kind.structural else warnings).append(
+                str(violation)
+            )
+        warnings += _colour_warnings(state, boards, rnd.number)
     player = built.player_by_tpn
     engine_boards: tuple = ()
     engine_bye = None
@@ -536,7 +552,8 @@ def change_pairing(
                 Game.objects.filter(pk=existing[key].pk).update(board=number)
             else:
                 Game.objects.create(
-                    round=rnd, board=number, white=by_tpn[w], black=by_tpn[b], manual=label
+                    round=rnd, board=number, white=by_tpn[w], black=by_tpn[b], manual=label,
+                    is_match=t.is_double_swiss,
                 )
         after = _round_rows(rnd)
         if published:

@@ -25,6 +25,7 @@ __all__ = [
     "export",
     "first_column",
     "match_entries",
+    "manual_pairing_problems",
     "match_result",
     "pair_engine_state",
     "scores",
@@ -101,6 +102,34 @@ def scores(state: EngineTournament, before_round: int) -> dict[int, int]:
 def pair_engine_state(state: EngineTournament, *, explain: bool = False) -> RoundPairing:
     """Pair the next match of the engine state (two columns per match)."""
     return pair_match(build_matches(state), explain=explain)
+
+
+def manual_pairing_problems(state: EngineTournament, pairing: RoundPairing
+                            ) -> tuple[list[str], list[str]]:
+    """Errors (a player paired twice, or not due) and rule breaks ([C1], [C2]) of a match
+    paired by hand (C.04.5 Art. 2.1)."""
+    from pairing.double_swiss.players import build_players
+
+    dt = build_matches(state)
+    k = pairing.round
+    players = {p.tpn: p for p in build_players(dt, k)}
+    errors: list[str] = []
+    warnings: list[str] = []
+    seen: list[int] = [tpn for b in pairing.boards for tpn in (b.white, b.black)]
+    if pairing.bye is not None:
+        seen.append(pairing.bye)
+    for tpn in sorted({t for t in seen if seen.count(t) > 1}):
+        errors.append(f"player {tpn} is paired twice")
+    for tpn in sorted(set(seen) - set(players)):
+        errors.append(f"player {tpn} is not to be paired in match {k}")
+    for tpn in sorted(set(players) - set(seen)):
+        errors.append(f"player {tpn} is left without a pairing")
+    for b in pairing.boards:
+        if b.white in players and b.black in players[b.white].met:
+            warnings.append(f"[C1] {b.white} and {b.black} have already played a match")
+    if pairing.bye in players and not players[pairing.bye].may_receive_pab:
+        warnings.append(f"[C2] {pairing.bye} may not receive the pairing-allocated bye")
+    return errors, warnings
 
 
 def export(state: EngineTournament) -> str:

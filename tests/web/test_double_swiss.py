@@ -149,3 +149,25 @@ def test_it_enters_two_game_results_per_board_in_the_browser(client, event, arbi
     assert any(b.get("second_result") == "1/2-0" for b in boards)
     standings = services.standings(event)
     assert {s.score for s in standings} == {15, 10, 5}  # 1-0 ½-½ / 1-0 0-½ (board 1), byes
+
+
+def test_a_match_paired_by_hand_is_a_match_and_is_checked_on_its_own_rules(event, arbiter):
+    from tournaments import corrections
+
+    rnd = services.pair_next_round(event, arbiter)
+    tpn = {p.tpn: p for p in event.players.all()}
+    boards = [(1, 2), (3, 4)] + [(w, w + 1) for w in range(5, 21, 2)]
+    preview = corrections.preview_pairing(rnd, boards, None)
+    assert preview.errors == () and preview.warnings == ()
+    bad = corrections.preview_pairing(rnd, [(1, 2), (1, 3)], None)
+    assert "player 1 is paired twice" in bad.errors
+    corrections.change_pairing(rnd, arbiter, boards=boards, bye=None, note="by hand")
+    rows = rnd.games.filter(black__isnull=False)
+    assert rows.count() == 10 and all(g.is_match for g in rows)
+    assert rows.filter(white=tpn[1], black=tpn[2]).exists()
+    services.publish_round(rnd, arbiter)
+    game = rows.first()
+    services.set_results(rnd, arbiter, {g.pk: "1-0|1-0" for g in rows})
+    services.finish_round(rnd, arbiter)
+    with pytest.raises(services.ServiceError, match="Double-Swiss match"):
+        corrections.correct_result(game, arbiter, result=Result.DRAW, reason="typo")
