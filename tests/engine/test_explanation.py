@@ -1,0 +1,69 @@
+"""The explanation of a Dutch pairing is data: brackets, S1/S2/Limbo, choices, downfloaters,
+the PAB and its rule, criteria not met; rendered for the command line and for one player."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pairing.dutch import explain_round, pair_round
+from pairing.dutch.explanation import RoundExplanation
+from pairing.trf import read_trf
+
+CASES = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+# 11 players, 3/1/0 scoring with a PAB worth 1: 7, 10 and 11 had the PAB already ([C2])
+STATE = read_trf((CASES / "dutch_2026_second_pab_worth_half.trf").read_text())
+
+
+def test_the_explanation_describes_the_pairing_it_comes_with():
+    pairing, why = explain_round(STATE)
+    assert pairing == pair_round(STATE)
+    paired = {frozenset(pair) for b in why.brackets for pair in b.pairs}
+    assert paired == {frozenset((b.white, b.black)) for b in pairing.boards}
+    assert why.bye == pairing.bye == 6
+    assert "[C2]" in why.bye_reason
+    # every player appears once as a resident, and every downfloater as an MDP below
+    residents = [t for b in why.brackets for t in b.residents]
+    assert sorted(residents) == sorted(STATE_TPNS)
+    for upper, lower in zip(why.brackets, why.brackets[1:]):
+        assert [d.tpn for d in upper.downfloats] == [t for t, _ in lower.mdps]
+
+
+STATE_TPNS = [p.tpn for p in STATE.players]
+
+
+def test_a_heterogeneous_bracket_names_s1_s2_the_limbo_and_the_remainder():
+    _, why = explain_round(STATE)
+    last = why.brackets[-1]
+    assert [t for t, _ in last.mdps] == [6, 9]
+    assert last.s1 == (9,) and last.limbo == (6,)
+    assert last.remainder_s1 == (10,) and last.remainder_s2 == (11,)
+    assert last.pairs == ((9, 7), (10, 11))
+    text = why.lines()
+    assert "  Limbo: 6" in text and "  remainder S1: 10   S2: 11" in text
+
+
+def test_a_player_reads_why_in_plain_sentences():
+    _, why = explain_round(STATE)
+    one = " ".join(why.for_player(1))
+    assert "6-point group" in one and "odd number of players" in one and "paired with 2" in one
+    bye = " ".join(why.for_player(6))
+    assert "pairing-allocated bye" in bye and "[C2]" in bye
+    assert why.for_player(999) == []
+
+
+def test_the_data_survives_json():
+    _, why = explain_round(STATE)
+    again = RoundExplanation.from_dict(json.loads(json.dumps(why.as_dict())))
+    assert again == why
+
+
+def test_round_one_says_no_criterion_could_choose():
+    first = read_trf("".join(
+        f"001 {tpn:>4} m    {'Player ' + str(tpn):<33} {2500 - tpn} NED {'':>11} {'':10}  0.0\n"
+        for tpn in range(1, 6)
+    ) + "XXR 5\nXXC white1\n")
+    pairing, why = explain_round(first)
+    assert why.brackets[0].s1 == (1, 2) and why.brackets[0].s2 == (3, 4, 5)
+    assert why.bye == pairing.bye == 5
+    assert "S1[i] meets S2[i]" in why.note
