@@ -17,13 +17,14 @@ from pairing.double_swiss import pair_match, write_double_swiss
 from pairing.double_swiss.model import DOUBLE_SWISS_CODE
 from pairing.double_swiss.tiebreaks import MatchContext
 from pairing.double_swiss.trf import build_matches
-from pairing.model import Color, RoundEntry, RoundPairing
+from pairing.model import Color, ResultCode, RoundEntry, RoundPairing
 from pairing.model import Tournament as EngineTournament
 from tournaments.models import MATCH_GAME_RESULTS, Game, Result, Tournament
 
 __all__ = [
     "export",
     "first_column",
+    "import_trf",
     "match_entries",
     "manual_pairing_problems",
     "match_result",
@@ -178,3 +179,124 @@ def standings(t: Tournament, built, specs, after_round: int | None, standing_typ
 def game_label(result: str) -> str:
     """A game result as pages show it (``½-0``)."""
     return Result(result).label if result else "…"
+
+
+_GAME_RESULT = {
+    (ResultCode.WIN, ResultCode.LOSS): Result.WHITE_WINS,
+    (ResultCode.DRAW, ResultCode.DRAW): Result.DRAW,
+    (ResultCode.LOSS, ResultCode.WIN): Result.BLACK_WINS,
+    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): Result.WHITE_WINS_FORFEIT,
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): Result.BLACK_WINS_FORFEIT,
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): Result.DOUBLE_FORFEIT,
+    (ResultCode.DRAW, ResultCode.LOSS): Result.WHITE_HALF_BLACK_ZERO,
+    (ResultCode.LOSS, ResultCode.DRAW): Result.WHITE_ZERO_BLACK_HALF,
+    (ResultCode.LOSS, ResultCode.LOSS): Result.BOTH_LOSE,
+}
+_RATED = {
+    ResultCode.WIN_UNRATED: ResultCode.WIN, ResultCode.DRAW_UNRATED: ResultCode.DRAW,
+    ResultCode.LOSS_UNRATED: ResultCode.LOSS,
+}
+
+
+def _game_result(white: ResultCode, black: ResultCode) -> str:
+    """A game's two TRF letters (its White's, its Black's) as a ``Result``."""
+    return _GAME_RESULT[(_RATED.get(white, white), _RATED.get(black, black))]
+
+
+def import_trf(text: str, actor, **overrides) -> Tournament:
+    """Create a Double-Swiss tournament from a two-column TRF file: players, every match as a
+    finished round, the next match's requested byes."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from pairing.double_swiss import read_double_swiss
+    from pairing.errors import TrfFormatError
+    from tournaments import services
+    from tournaments.models import ByeRequest, Player, Round
+
+    try:
+        dt = read_double_swiss(text)
+    except TrfFormatError as error:
+        raise services.ServiceError(f"TRF file: {error}") from error
+    state = dt.tournament
+    if not state.players:
+        raise services.ServiceError("TRF file: no players.")
+    ps = state.point_system
+    played = dt.paired_matches()
+    byes = {
+        "points_pairing_bye": ps.pairing_allocated_bye, "points_half_bye": ps.half_point_bye,
+        "points_full_bye": ps.full_point_bye, "points_zero_bye": ps.zero_point_bye,
+    }
+    fields = {
+        "name": state.name or "Imported tournament",
+        "rounds": dt.total_matches or max(played, 1),
+        "pairing_system": Tournament.PairingSystem.DOUBLE_SWISS,
+        "initial_color": state.initial_color.value if state.initial_color else "",
+        "points_win": ps.win, "points_draw": ps.draw, "points_loss": ps.loss,
+        "points_forfeit_win": ps.forfeit_win, "points_forfeit_loss": ps.forfeit_loss,
+        **byes,
+        "allow_full_point_bye": any(
+            m.bye is ResultCode.FULL_POINT_BYE for own in dt.matches for m in own
+        ),
+        **overrides,
+    }
+    rows = services._trf_players(state)
+    with transaction.atomic():
+        t = services.create_tournament(actor, **fields)
+        for key, value in byes.items():  # the file's match values, whatever they are
+            setattr(t, key, fields[key])
+        t.save()
+        players = {
+            p.tpn: Player(tournament=t, tpn=p.tpn, **data)
+            for p, data in zip(sorted(state.players, key=lambda p: p.tpn), rows, strict=True)
+        }
+        Player.objects.bulk_create(players.values(), batch_size=500)
+        now = timezone.now()
+        for k in range(1, played + 1):
+            rnd = Round.objects.create(
+                tournament=t, number=k, state=Round.State.FINISHED, published_at=now,
+                finished_at=now,
+            )
+            score = {tpn: dt.score(tpn, k) for tpn in dt.tpns}
+            games, boards = [], []
+            for tpn in dt.tpns:
+                own = dt.matches_of(tpn)
+                match = own[k - 1] if len(own) >= k else None
+                if match is None or match.opponent is None:
+                    code = match.bye if match is not None else ResultCode.ZERO_POINT_BYE
+                    games.append(Game(round=rnd, white=players[tpn],
+                                      result=services._IMPORT_BYES[code]))
+                elif match.color is Color.WHITE or (match.color is None and tpn < match.opponent):
+                    boards.append((tpn, match))
+            boards.sort(key=lambda b: _board_key(b[0], b[1].opponent, score))
+            for n, (tpn, match) in enumerate(boards, start=1):
+                (g1, g2), (o1, o2) = match.games, match.opponent_games
+                games.append(Game(
+                    round=rnd, board=n, white=players[tpn], black=players[match.opponent],
+                    is_match=True, result=_game_result(g1, o1), second_result=_game_result(o2, g2),
+                ))
+            Game.objects.bulk_create(games)
+        for tpn in dt.tpns:
+            own = dt.matches_of(tpn)
+            if len(own) > played and own[played].is_preset:
+                kind = {
+                    ResultCode.HALF_POINT_BYE: ByeRequest.Kind.HALF,
+                    ResultCode.FULL_POINT_BYE: ByeRequest.Kind.FULL,
+                    ResultCode.ZERO_POINT_BYE: ByeRequest.Kind.ABSENT,
+                }[own[played].bye]
+                ByeRequest.objects.create(player=players[tpn], round_number=played + 1,
+                                          kind=kind)
+        if played:
+            t.status = (
+                Tournament.Status.FINISHED if played >= t.rounds else Tournament.Status.RUNNING
+            )
+            t.save(update_fields=["status"])
+        services._audit(t, actor, "import TRF", article="C.04.5",
+                        after={"players": len(players), "rounds": played})
+    return t
+
+
+def _board_key(a: int, b: int, score: dict[int, int]) -> tuple[int, int, int]:
+    """C.04.2 Art. 3.6: the higher-ranked player's score, the sum of scores, his TPN."""
+    hrp = min((a, b), key=lambda tpn: (-score[tpn], tpn))
+    return (-score[hrp], -(score[a] + score[b]), hrp)

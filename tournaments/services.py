@@ -1146,8 +1146,14 @@ _IMPORT_BYES = {
 def import_trf(text: str, actor, **overrides) -> Tournament:
     """Create a tournament from a TRF file: header, players with their TPNs, and every round.
 
-    A last column holding only requested byes becomes bye requests for the next round.
+    A last column holding only requested byes becomes bye requests for the next round. A
+    Double-Swiss file (``192 FIDE_DOUBLESWISS``, two columns a match) becomes a Double-Swiss
+    tournament (``tournaments.double_swiss.import_trf``).
     """
+    from pairing.double_swiss import is_double_swiss
+
+    if is_double_swiss(text):
+        return double_swiss.import_trf(text, actor, **overrides)
     state = _read_trf(text)
     if state.accelerations:
         # Explicit per-player acceleration (250 / XXA); 192 ..._BAKU alone is supported below.

@@ -171,3 +171,25 @@ def test_a_match_paired_by_hand_is_a_match_and_is_checked_on_its_own_rules(event
     services.finish_round(rnd, arbiter)
     with pytest.raises(services.ServiceError, match="Double-Swiss match"):
         corrections.correct_result(game, arbiter, result=Result.DRAW, reason="typo")
+
+
+@pytest.mark.parametrize("name", ["dsw_p07_r6_s14.trf", "dsw_p14_r7_s81.trf", "dsw_p08_r7_s21.trf"])
+def test_it_imports_a_double_swiss_file_and_exports_it_again(arbiter, name):
+    import os
+
+    from tests.conftest import CORPUS
+
+    path = CORPUS / "double-swiss" / name
+    if not path.is_file():
+        if os.environ.get("REQUIRE_CORPUS") == "1":
+            pytest.fail(f"REQUIRE_CORPUS=1 but there is no {path}")
+        pytest.skip(f"no corpus file {path}")
+    text = path.read_text()
+    t = services.import_trf(text, arbiter)
+    assert t.is_double_swiss and t.round_set.count() == read_double_swiss(text).paired_matches()
+    again = read_double_swiss(services.export_trf(t))
+    original = read_double_swiss(text)
+    assert again.matches == original.matches
+    assert {s.player.tpn: s.score for s in services.standings(t)} == {
+        tpn: original.score(tpn) for tpn in original.tpns
+    }
