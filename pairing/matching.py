@@ -384,7 +384,7 @@ class _Blossom:
     ) -> None:
         """After expanding a T-blossom: label the children on the even path from the entry
         child to the base child T, S, T, ..., T; the others become free."""
-        label, labeledge, parent, root = self.label, self.labeledge, self.parent, self.root
+        labeledge, parent, root = self.labeledge, self.parent, self.root
         p, q = entry_edge
         entry = q  # the children are top-level again: climb to the one holding q
         while parent[entry] >= 0:

@@ -786,7 +786,7 @@ class RoundPairer:
     def close(self, b: _Bracket, repaired_as_ppb: bool) -> tuple[list[int], int]:
         """Keep the bracket's pairs; the players left unpaired move down (Art. 1.4.1).
         Return the next bracket's MDPs and residents, and how many MDPs come first."""
-        players, n, mate = self.players, self.n, self.m.mate
+        players, mate = self.players, self.m.mate
         carried: list[int] = []
         new_mdps = 0
         # [C9]: the next bracket downfloats exactly one player, who will end up receiving the

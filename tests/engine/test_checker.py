@@ -42,13 +42,14 @@ STATE_LINES = (
 STATE = tournament(*STATE_LINES)
 
 # Five players: 3 had the PAB in round 1, 5 a requested full-point bye in round 2.
-STATE_ODD = tournament(
+STATE_ODD_LINES = (
     player_line(1, "2.0", "   2 w 1", "   3 b 1"),
     player_line(2, "1.0", "   1 b 0", "   4 w 1"),
     player_line(3, "1.0", "0000 - U", "   1 w 0"),
     player_line(4, "1.0", "   5 b 1", "   2 b 0"),
     player_line(5, "1.0", "   4 w 0", "0000 - F"),
 )
+STATE_ODD = tournament(*STATE_ODD_LINES)
 
 
 def colour_lines(rounds):
@@ -88,6 +89,16 @@ def test_pab_to_a_player_who_had_one_is_c2():
     assert articles(STATE_ODD, [(4, 1), (2, 5)], bye=3) == ["C.04.3 Art. 2.1.2 [C2]"]
 
 
+def test_a_second_pab_worth_half_a_point_is_c2_too():
+    # Basic Rules Art. 4: any earlier PAB bars the PAB, whatever it was worth
+    lines = [line.replace("1.0    3", "0.5    3") if line.startswith("001    3") else line
+             for line in STATE_ODD_LINES]
+    half = tournament(*lines, extra=["162  W 1.0    D 0.5    P 0.5"])
+    (violation,) = check_round(half, RoundPairing(3, (Board(4, 1), Board(2, 5)), 3))
+    assert violation.kind is ViolationKind.PAB_NOT_ALLOWED
+    assert not violation.kind.structural
+
+
 def test_pab_after_a_full_point_bye_is_c2_under_2026_rules_only():
     assert articles(STATE_ODD, [(4, 1), (2, 3)], bye=5) == ["C.04.3 Art. 2.1.2 [C2]"]
     assert articles(STATE_ODD, [(4, 1), (2, 3)], bye=5, rules=RuleSet.DUTCH_2017) == []
@@ -117,6 +128,8 @@ def test_topscorers_in_the_final_round_are_exempt_from_c3():
 def test_player_paired_twice_or_missing():
     found = check_round(STATE, RoundPairing(3, (Board(4, 1), Board(1, 6)), None))
     assert [v.article for v in found] == ["C.04.3 Art. 1.9.1"] * 3
+    assert [v.kind for v in found] == [ViolationKind.PAIRED_TWICE] + [ViolationKind.NOT_PAIRED] * 2
+    assert all(v.kind.structural for v in found)
     assert [v.tpns for v in found] == [(1,), (2,), (3,)]
     assert "1 is paired more than once" in found[0].message
 
