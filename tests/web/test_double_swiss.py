@@ -193,3 +193,60 @@ def test_it_imports_a_double_swiss_file_and_exports_it_again(arbiter, name):
     assert {s.player.tpn: s.score for s in services.standings(t)} == {
         tpn: original.score(tpn) for tpn in original.tpns
     }
+
+
+def test_a_seven_match_event_runs_through_the_pages(client, staff):
+    """Issue 15's end to end: 20 players, 7 matches, a one-game forfeit, a forfeit match, a
+    requested bye and a late entry, all through the arbiter's pages, then the public ones."""
+    from django.urls import reverse
+
+    arbiter = staff
+    client.force_login(arbiter)
+    response = client.post(reverse("arbiter-tournament-create"), {
+        "name": "Double Open", "rounds": "7", "pairing_system": "dswiss",
+        "points_win": "1", "points_draw": "0.5", "points_loss": "0", "points_forfeit_win": "1",
+        "points_forfeit_loss": "0", "points_pairing_bye": "1.5", "points_half_bye": "1",
+        "points_full_bye": "2", "points_zero_bye": "0", "tiebreaks": "BH/C1\nSB",
+    })
+    t = Tournament.objects.get(name="Double Open")
+    assert response.status_code == 302 and t.is_double_swiss
+    for i in range(20):
+        services.add_player(t, arbiter, name=f"Player {i:02d}", rating=2400 - 10 * i)
+    client.post(reverse("arbiter-draw-colour", args=[t.pk]))
+    player = {p.tpn: p for p in t.players.all()}
+    client.post(reverse("arbiter-bye", args=[t.pk]),
+                {"player": player[5].pk, "round_number": "2", "kind": "H"})
+    rng = random.Random(15)
+    for k in range(1, 8):
+        if k == 3:
+            client.post(reverse("arbiter-late-entry", args=[t.pk]),
+                        {"name": "Late, Lara", "rating": "1500", "arrival_round": "3"})
+        client.post(reverse("arbiter-pair", args=[t.pk]))
+        client.post(reverse("arbiter-round-publish", args=[t.pk, k]))
+        rnd = Round.objects.get(tournament=t, number=k)
+        data = {}
+        for g in rnd.games.filter(black__isnull=False):
+            data[f"g{g.pk}"] = rng.choice(GAMES).value
+            data[f"g{g.pk}_2"] = rng.choice(GAMES).value
+            if k == 2 and g.board == 1:  # one game forfeited: a match played all the same
+                data[f"g{g.pk}"] = Result.WHITE_WINS_FORFEIT.value
+            if k == 2 and g.board == 2:  # White forfeits both games: a forfeit match
+                data[f"g{g.pk}"] = Result.BLACK_WINS_FORFEIT.value
+                data[f"g{g.pk}_2"] = Result.WHITE_WINS_FORFEIT.value
+        response = client.post(
+            reverse("arbiter-round", args=[t.pk, k]), {**data, "finish": "1"}, follow=True
+        )
+        assert f"Round {k} finished." in response.content.decode()
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    assert Round.objects.get(tournament=t, number=2).games.get(white=player[5]).result == "H"
+    dt = read_double_swiss(services.export_trf(t))
+    assert len(dt.tpns) == 21 and dt.paired_matches() == 7
+    for k in range(1, 8):
+        assert pairing_lines(pair_match(state_before_match(dt, k))) == pairing_lines(
+            recorded_match(dt, k)
+        )
+    for name in ("public-standings", "public-crosstable"):
+        assert client.get(reverse(name, args=[t.pk])).status_code == 200
+    api = client.get(f"/api/tournaments/{t.pk}/standings/")
+    assert api.status_code == 200
