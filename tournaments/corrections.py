@@ -39,6 +39,7 @@ from tournaments.services import (
     _scores,
     board_order,
     build_engine_state,
+    one_line,
     pairing_engine,
 )
 
@@ -519,7 +520,7 @@ def change_pairing(
                 )
         before = _round_rows(rnd)
         label = f"{reason_code} {note}".strip() if published else (note or "manual (draft)")
-        label = label[:120]
+        label = " ".join(one_line(label).split())[:120]  # Game.manual is one line
         paired = {pk for pair in wanted for pk in pair} | ({by_tpn[bye].pk} if bye else set())
         # Players now on a board lose their pre-set row (its request is kept in the audit trail).
         for game in requests:

@@ -53,3 +53,25 @@ def test_trf_export_never_writes_a_line_break_from_a_field(client, arbiter):
     state = read_trf(text)
     assert len(state.players) == 4 and not state.forbidden_pairs
     assert state.players[1].name == "Two lines here"
+
+
+def test_a_multi_line_note_becomes_a_one_line_manual_label(arbiter):
+    import random
+
+    from tournaments import corrections
+
+    t = make_tournament(arbiter, players=6)
+    services.draw_initial_color(t, arbiter, rng=random.Random(1))
+    rnd = services.pair_next_round(t, arbiter)
+    text = corrections.pairing_text(rnd)
+    first, second = text.splitlines()[:2]
+    boards, bye = corrections.parse_pairing(
+        corrections.swap_in_text(text, int(first.split(" - ")[0]), int(second.split(" - ")[0]))
+    )
+    corrections.change_pairing(
+        rnd, arbiter, boards=boards, bye=bye, note="swap\r\nXXC black1\u2028x", accept_warnings=True
+    )
+    labels = {g.manual for g in rnd.games.all() if g.manual}
+    assert labels == {"swap XXC black1 x"}
+    for game in rnd.games.all():
+        game.full_clean()
