@@ -160,12 +160,11 @@ def test_check_reports_the_differing_round(stand_in_engine):
     assert lines[-1] == "4 of 5 rounds identical"
 
 
-# With the real engine (skipped only while pairing.dutch does not exist yet):
+# With the real engine:
 
 
 @needs_corpus
 def test_real_engine_pairs_round_one(tmp_path):
-    pytest.importorskip("pairing.dutch")
     full = read_trf(SMALL.read_text())
     state = tmp_path / "round1.trf"
     state.write_text(write_trf(state_before_round(full, 1)))
@@ -179,7 +178,6 @@ def test_real_engine_pairs_round_one(tmp_path):
 
 @needs_corpus
 def test_real_engine_checks_a_file(tmp_path):
-    pytest.importorskip("pairing.dutch")
     code, out, _ = run("--dutch", str(SMALL), "-c", "-l", str(tmp_path / "why.txt"))
     assert code in (0, 1)
     assert out.splitlines()[-1].endswith("of 5 rounds identical")

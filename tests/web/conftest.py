@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 from django.contrib.auth.models import User
 
 from tournaments import services
-
-HAS_ENGINE = importlib.util.find_spec("pairing.dutch") is not None
-needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="pairing.dutch (the engine) is not there yet")
 
 RATINGS = [2412, 2380, 2351, 2330, 2301, 2290, 2255, 2230, 2204, 2190, 2150, 2101, 2050, 1998, 1950]
 

@@ -16,7 +16,7 @@ from django.utils.http import http_date
 from tournaments import services
 from tournaments.models import AuditEntry, Result, Round, Tournament
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,6 @@ def backdate(t: Tournament, seconds: int = 60) -> None:
 # Contents
 
 
-@needs_engine
 def test_tournament_list_and_detail(client, arbiter):
     t = started(arbiter, 5)
     services.create_tournament(arbiter, name="Empty Cup", rounds=9, place="Basel")
@@ -79,7 +78,6 @@ def test_tournament_list_and_detail(client, arbiter):
     assert detail["initial_color"] == "w"
 
 
-@needs_engine
 def test_players_in_tpn_order_and_player_card(client, arbiter):
     t = started(arbiter, 5)
     players = client.get(url("api-players", t.pk), **JSON).json()
@@ -101,7 +99,6 @@ def test_players_in_tpn_order_and_player_card(client, arbiter):
     assert client.get(url("api-player", t.pk, other.pk), **JSON).status_code == 404
 
 
-@needs_engine
 def test_a_draft_round_is_never_in_the_api(client, arbiter):
     t = started(arbiter, 5, publish=False)
     assert Round.objects.get(tournament=t).state == Round.State.DRAFT
@@ -114,7 +111,6 @@ def test_a_draft_round_is_never_in_the_api(client, arbiter):
     assert client.get(url("api-tournaments"), **JSON).json()[0]["public_rounds"] == 0
 
 
-@needs_engine
 def test_round_pairings_in_board_order_then_byes(client, arbiter):
     t = started(arbiter, 5, results=False)
 
@@ -135,7 +131,6 @@ def test_round_pairings_in_board_order_then_byes(client, arbiter):
     assert pairings == detail["pairings"]
 
 
-@needs_engine
 def test_standings_follow_results_with_shared_ranks(client, arbiter):
     t = started(arbiter, 5, results=False)
     before = client.get(url("api-standings", t.pk), **JSON).json()
@@ -175,7 +170,6 @@ def test_the_api_is_read_only(client, arbiter):
 # Query counts: lists cost the same whatever the number of players (no N+1)
 
 
-@needs_engine
 @pytest.mark.parametrize(
     "name, expected",
     [
@@ -194,7 +188,6 @@ def test_list_endpoints_do_not_grow_with_the_field(client, arbiter, name, expect
         client.get(url(name, large.pk), **JSON)
 
 
-@needs_engine
 def test_tournament_list_round_and_card_query_counts(client, arbiter, django_assert_num_queries):
     small = started(arbiter, 5)
     assert count_queries(client, url("api-tournaments")) == 3  # 2 for the version, 1 list
@@ -219,7 +212,6 @@ def test_tournament_list_round_and_card_query_counts(client, arbiter, django_ass
 # Conditional GET
 
 
-@needs_engine
 def test_if_none_match_gives_304_in_one_query_until_something_changes(
     client, arbiter, django_assert_num_queries
 ):
@@ -242,7 +234,6 @@ def test_if_none_match_gives_304_in_one_query_until_something_changes(
     assert changed.status_code == 200 and changed["ETag"] != etag
 
 
-@needs_engine
 def test_every_public_endpoint_answers_304(client, arbiter):
     t = started(arbiter, 5)
     paths = [
@@ -259,7 +250,6 @@ def test_every_public_endpoint_answers_304(client, arbiter):
     assert len(etags) == len(paths)  # one ETag per resource
 
 
-@needs_engine
 def test_if_modified_since(client, arbiter):
     t = started(arbiter, 5, results=False)
     backdate(t)
@@ -277,7 +267,6 @@ def test_if_modified_since(client, arbiter):
     assert client.get(path, HTTP_IF_MODIFIED_SINCE=stamp, **JSON).status_code == 200
 
 
-@needs_engine
 def test_no_last_modified_during_the_second_of_a_change(client, arbiter):
     t = started(arbiter, 5)
     changed_at = Tournament.objects.get(pk=t.pk).updated_at
@@ -288,7 +277,6 @@ def test_no_last_modified_during_the_second_of_a_change(client, arbiter):
     assert "ETag" in response
 
 
-@needs_engine
 def test_json_and_browsable_api_have_different_etags(client, arbiter):
     t = started(arbiter, 5)
     path = url("api-rounds", t.pk)

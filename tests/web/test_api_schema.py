@@ -12,7 +12,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Result
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,6 @@ def validator_for(schema: dict, path: str):
     return jsonschema.Draft202012Validator(root)
 
 
-@needs_engine
 def test_every_endpoint_answers_as_its_schema_says(client, arbiter, schema):
     t = make_tournament(arbiter, players=5, rounds=3)
     services.draw_initial_color(t, arbiter, random.Random(0))

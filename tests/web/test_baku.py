@@ -11,8 +11,6 @@ from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import AuditEntry, Tournament
 
-from .conftest import needs_engine
-
 pytestmark = pytest.mark.django_db
 
 
@@ -35,7 +33,6 @@ def test_the_setting_is_passed_to_the_engine(arbiter):
     assert services.engine_state(t).baku is False
 
 
-@needs_engine
 def test_round_one_pairs_group_a_as_its_own_score_group(arbiter):
     # N = 16: GA = 2 * ceil(16/4) = 8 players; R = 7: A = 4 accelerated rounds, GA gets 1 virtual
     # point in rounds 1-2. So GA (TPN 1-8) is a score group of its own in round 1: its top half
@@ -50,7 +47,6 @@ def test_round_one_pairs_group_a_as_its_own_score_group(arbiter):
     assert pairs == [[1, 5], [2, 6], [3, 7], [4, 8], [9, 13], [10, 14], [11, 15], [12, 16]]
 
 
-@needs_engine
 def test_without_the_setting_round_one_is_not_accelerated(arbiter):
     t = baku_tournament(arbiter)
     services.update_tournament(t, arbiter, baku_acceleration=False)
@@ -102,7 +98,6 @@ def test_change_is_recorded_in_the_audit_trail(arbiter):
     assert entry.after == {"baku_acceleration": "False"}
 
 
-@needs_engine
 def test_refused_once_round_one_is_paired(arbiter):
     t = baku_tournament(arbiter)
     services.draw_initial_color(t, arbiter, rng=random.Random(1))
@@ -173,7 +168,6 @@ def test_staff_creates_a_baku_tournament_in_the_form(client, staff):
     assert not Tournament.objects.filter(name="Football").exists()
 
 
-@needs_engine
 def test_settings_form_keeps_the_setting_once_round_one_is_paired(client, arbiter):
     t = baku_tournament(arbiter)
     services.draw_initial_color(t, arbiter, rng=random.Random(1))

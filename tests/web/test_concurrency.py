@@ -11,7 +11,7 @@ from django.db import IntegrityError, connection, connections, transaction
 from tournaments import services
 from tournaments.models import Round
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 
 
 @pytest.mark.django_db
@@ -21,7 +21,6 @@ def test_the_database_refuses_a_second_round_with_the_same_number(tournament):
         Round.objects.create(tournament=tournament, number=1)
 
 
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_two_arbiters_pairing_at_once_get_one_round(django_user_model):
     if connection.vendor != "postgresql":
@@ -54,7 +53,6 @@ def test_two_arbiters_pairing_at_once_get_one_round(django_user_model):
     assert Round.objects.get(tournament=t).games.count() == 6
 
 
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_two_arbiters_saving_different_boards_at_once_lose_nothing(django_user_model):
     """Issue 13: two clients post the round's result form at the same moment, each with one
@@ -115,7 +113,6 @@ def test_two_arbiters_saving_different_boards_at_once_lose_nothing(django_user_m
     assert all(result == "" for result in stored[4:])
 
 
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_racing_round_buttons_answer_with_messages_never_a_500(django_user_model):
     """Issue 13: publish, unpair, re-pair and pair pressed at once, twice each, by two arbiters
@@ -164,7 +161,6 @@ def test_racing_round_buttons_answer_with_messages_never_a_500(django_user_model
         assert stored.games.count() == 6
 
 
-@needs_engine
 @pytest.mark.django_db(transaction=True)
 def test_eight_arbiters_saving_five_boards_each_at_once_keep_all_forty(django_user_model):
     """Issue 13's measurement: 8 arbiters, pages opened together, 5 boards each, saved at the

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from tests.web.conftest import make_tournament, needs_engine
+from tests.web.conftest import make_tournament
 from tournaments import corrections, services
 from tournaments.corrections import Timing
 from tournaments.models import AuditEntry, Game, Result, Round
 
-pytestmark = [pytest.mark.django_db, needs_engine]
+pytestmark = pytest.mark.django_db
 
 
 def start(arbiter, players=8, rounds=5):

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import needs_engine
 from tests.web.test_corrections import play_round, start
 from tournaments import corrections, services
 from tournaments.models import AuditEntry, Result, Round
 
-pytestmark = [pytest.mark.django_db, needs_engine]
+pytestmark = pytest.mark.django_db
 
 
 def tpn_pairs(rnd: Round) -> list[tuple[int, int]]:

@@ -9,13 +9,12 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.web.conftest import needs_engine
 from tests.web.test_corrections import board1, play_round, start
 from tests.web.test_corrections_pairing import rematch_text, tpn_pairs
 from tournaments import corrections, services
 from tournaments.models import AuditEntry, ByeRequest, Game, Player, Result, Round
 
-pytestmark = [pytest.mark.django_db, needs_engine]
+pytestmark = pytest.mark.django_db
 
 
 def messages_of(response) -> list[str]:

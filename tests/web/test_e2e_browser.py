@@ -14,7 +14,7 @@ import pytest
 
 from tournaments.models import Result, Round, Tournament
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
@@ -75,7 +75,6 @@ def standings_table(page) -> list[tuple[str, str, str]]:
     return result
 
 
-@needs_engine
 def test_arbiter_runs_a_round_and_the_public_standings_change(page, live_server, arbiter):
     t = make_tournament(arbiter, players=6, rounds=3, tiebreaks="")  # ties stay shared
     names = sorted(t.players.values_list("name", flat=True))

@@ -5,12 +5,9 @@ from django.test import RequestFactory
 
 from tournaments.models import Game, Result, Round, Tournament
 
-from .conftest import needs_engine
-
 pytestmark = pytest.mark.django_db
 
 
-@needs_engine
 def test_load_demo_builds_a_real_tournament_once(capsys):
     call_command("load_demo")
     out = capsys.readouterr().out

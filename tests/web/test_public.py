@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournaments import queries, services
 from tournaments.models import Result, Round
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,6 @@ def test_format_points():
     ]
 
 
-@needs_engine
 def test_a_draft_round_is_never_shown(client, arbiter, five):
     rnd = services.pair_next_round(five, arbiter)
     assert rnd.state == Round.State.DRAFT
@@ -95,7 +94,6 @@ def test_a_draft_round_is_never_shown(client, arbiter, five):
     assert "R1" not in text_of(crosstable)
 
 
-@needs_engine
 def test_published_pairings_in_board_order_with_scores_and_byes(client, arbiter, five):
     r1 = pair_and_publish(five, arbiter)
     enter(r1, arbiter, Result.WHITE_WINS, Result.DRAW)
@@ -119,7 +117,6 @@ def test_published_pairings_in_board_order_with_scores_and_byes(client, arbiter,
     assert "(1)" in r2[0][1] or "(1)" in r2[0][3]  # the top board has a leader on 1 point
 
 
-@needs_engine
 def test_standings_show_shared_ranks_and_follow_results(client, arbiter, five):
     r1 = pair_and_publish(five, arbiter)
     before = table_rows(client.get(url("public-standings", five.pk)), "standings")
@@ -137,7 +134,6 @@ def test_standings_show_shared_ranks_and_follow_results(client, arbiter, five):
     ]
 
 
-@needs_engine
 def test_standings_after_an_earlier_round_and_bad_round_numbers(client, arbiter, five):
     r1 = pair_and_publish(five, arbiter)
     enter(r1, arbiter, Result.BLACK_WINS, Result.BLACK_WINS)
@@ -156,7 +152,6 @@ def test_standings_after_an_earlier_round_and_bad_round_numbers(client, arbiter,
     assert client.get(url("public-standings", five.pk) + "?after=-1").status_code == 404
 
 
-@needs_engine
 def test_crosstable_cells_name_opponent_row_colour_and_result(client, arbiter, five):
     r1 = pair_and_publish(five, arbiter)
     enter(r1, arbiter, Result.WHITE_WINS, Result.BLACK_WINS_FORFEIT)
@@ -173,7 +168,6 @@ def test_crosstable_cells_name_opponent_row_colour_and_result(client, arbiter, f
     ]
 
 
-@needs_engine
 def test_player_card_lists_games_colours_and_running_score(client, arbiter, five):
     r1 = pair_and_publish(five, arbiter)
     enter(r1, arbiter, Result.WHITE_WINS, Result.DRAW)
@@ -218,13 +212,6 @@ def test_players_page_lists_the_starting_order(client, arbiter):
     ]
 
 
-needs_tiebreaks = pytest.mark.skipif(
-    not hasattr(services, "tiebreak_names"), reason="tie-breaks are not wired into services yet"
-)
-
-
-@needs_engine
-@needs_tiebreaks
 def test_standings_show_the_tournaments_tiebreaks_as_columns(client, arbiter, five):
     five.tiebreaks = "BH\nTPN"
     five.save(update_fields=["tiebreaks"])
@@ -245,8 +232,6 @@ def test_standings_show_the_tournaments_tiebreaks_as_columns(client, arbiter, fi
     assert [row["tiebreaks"][-1] for row in api["rows"]] == [r[-1] for r in rows]
 
 
-@needs_engine
-@needs_tiebreaks
 def test_a_bad_tiebreak_list_is_reported_not_crashed(client, arbiter, five):
     pair_and_publish(five, arbiter)
     five.tiebreaks = "NOPE"  # stored behind the services' back (they refuse it)
@@ -273,7 +258,6 @@ def _played(arbiter, players: int):
     return t
 
 
-@needs_engine
 def test_public_pages_cost_the_same_queries_whatever_the_field(client, arbiter):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -298,7 +282,6 @@ def test_public_pages_cost_the_same_queries_whatever_the_field(client, arbiter):
     assert max(large.values()) <= 8, large
 
 
-@needs_engine
 def test_visitors_get_304_until_the_tournament_changes(client, arbiter, five,
                                                        django_assert_num_queries):
     r1 = pair_and_publish(five, arbiter)

@@ -11,9 +11,9 @@ from django.urls import reverse
 from tournaments import queries, services
 from tournaments.models import Result
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 
-pytestmark = [pytest.mark.django_db, needs_engine]
+pytestmark = pytest.mark.django_db
 
 
 def url(name, *args):

@@ -11,7 +11,7 @@ from pairing.trf import read_trf
 from tournaments import services
 from tournaments.models import AuditEntry, ByeRequest, Game, Result, Round, Tournament
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,6 @@ def test_initial_colour_is_drawn_and_recorded(tournament, arbiter):
     assert AuditEntry.objects.filter(tournament=tournament, action="draw initial colour").exists()
 
 
-@needs_engine
 def test_round_one_pairs_top_half_against_bottom_half(tournament, arbiter):
     services.draw_initial_color(tournament, arbiter, rng=random.Random(1))
     rnd = services.pair_next_round(tournament, arbiter)
@@ -61,7 +60,6 @@ def test_round_one_pairs_top_half_against_bottom_half(tournament, arbiter):
     assert tournament.status == Tournament.Status.RUNNING
 
 
-@needs_engine
 def test_round_states_and_refusals(tournament, arbiter):
     services.draw_initial_color(tournament, arbiter, rng=random.Random(1))
     rnd = services.pair_next_round(tournament, arbiter)
@@ -85,7 +83,6 @@ def test_round_states_and_refusals(tournament, arbiter):
         services.set_result(first, arbiter, "2-0")
 
 
-@needs_engine
 def test_boards_are_sorted_by_score_of_the_pair(tournament, arbiter):
     services.draw_initial_color(tournament, arbiter, rng=random.Random(1))
     play(services.pair_next_round(tournament, arbiter), arbiter, random.Random(5))
@@ -99,7 +96,6 @@ def test_boards_are_sorted_by_score_of_the_pair(tournament, arbiter):
     assert [g.board for g in rnd.games.filter(board__isnull=False)] == [1, 2, 3, 4, 5]
 
 
-@needs_engine
 def test_a_whole_seven_round_tournament(arbiter):
     rng = random.Random(2026)
     t = make_tournament(arbiter, players=11, rounds=7)
@@ -197,7 +193,6 @@ def test_a_whole_seven_round_tournament(arbiter):
     assert services.export_trf(copy) == text
 
 
-@needs_engine
 def test_an_impossible_pairing_is_refused_with_the_engines_reason(arbiter):
     t = make_tournament(arbiter, players=2, rounds=3)
     services.draw_initial_color(t, arbiter, rng=random.Random(1))

@@ -10,13 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.web.conftest import needs_engine
 from tests.web.pages import form_data
 from tests.web.test_corrections import board1, play_round, start
 from tournaments import corrections, services
 from tournaments.models import AuditEntry, Player, Result, Round
 
-pytestmark = [pytest.mark.django_db, needs_engine]
+pytestmark = pytest.mark.django_db
 
 
 def messages_of(response) -> list[str]:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import AuditEntry, Player, Result, Round, Tournament
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -121,7 +121,6 @@ def test_draw_colour_and_pair_refusal_are_shown(client, arbiter, tournament):
     assert any(m.startswith("Drawn by lot") for m in messages_of(response))
 
 
-@needs_engine
 def test_arbiter_runs_a_round_in_the_dashboard(client, arbiter, tournament):
     services.draw_initial_color(tournament, arbiter, rng=random.Random(7))
     client.force_login(arbiter)
@@ -151,7 +150,6 @@ def test_arbiter_runs_a_round_in_the_dashboard(client, arbiter, tournament):
     assert AuditEntry.objects.filter(tournament=tournament, action="enter result").count() == 5
 
 
-@needs_engine
 def test_unpair_from_the_dashboard(client, arbiter, tournament):
     services.draw_initial_color(tournament, arbiter, rng=random.Random(7))
     services.pair_next_round(tournament, arbiter)
