@@ -12,6 +12,7 @@ from tournaments.models import (
     ByeRequest,
     Game,
     Player,
+    RatingType,
     Result,
     Tournament,
     page_values,
@@ -78,6 +79,19 @@ class PointsField(forms.DecimalField):
         return value
 
 
+REPORT_FIELDS = (
+    "federation",
+    "event_type",
+    "rating_type",
+    "chief_arbiter",
+    "chief_arbiter_fide_id",
+    "deputy_arbiters",
+    "time_control",
+    "time_control_code",
+)
+"""Fields of the FIDE rating report (TRF 032-122, 222), in a fieldset of their own."""
+
+
 class TournamentForm(LoadedValuesMixin, forms.ModelForm):
     class Meta:
         model = Tournament
@@ -88,17 +102,27 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
             "end_date",
             "rounds",
             "pairing_system",
+            *REPORT_FIELDS,
             *POINT_FIELDS,
             "allow_full_point_bye",
             "baku_acceleration",
+            "late_entry_half_point_byes",
             "tiebreaks",
         )
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
             "tiebreaks": forms.Textarea(attrs={"rows": 3}),
+            "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
         }
         labels = {
+            "place": "City / place",
+            "federation": "Federation",
+            "event_type": "Type of tournament",
+            "chief_arbiter": "Chief arbiter",
+            "deputy_arbiters": "Deputy arbiters",
+            "time_control": "Time control",
+            "time_control_code": "Time control, encoded (TRF 222)",
             "points_win": "Win",
             "points_draw": "Draw",
             "points_loss": "Loss",
@@ -130,6 +154,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
             "FIDE codes in order, separated by commas, e.g. BH/C1,BH,DE,WIN,WON,BPG,BWG,PS "
             "(C.07). Empty: points only."
         )
+        self.fields["rating_type"].required = False
         self.add_loaded_field(self.Meta.fields)
 
     def clean_tiebreaks(self) -> str:
@@ -143,6 +168,18 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
 
     def fields_for_service(self) -> dict:
         return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+    def clean_rating_type(self) -> str:
+        # Not required: a form from before the rating report (or a script) means standard.
+        return self.cleaned_data["rating_type"] or RatingType.STANDARD
+
+    def report_fields(self):
+        return [self[name] for name in REPORT_FIELDS]
+
+    def event_fields(self):
+        others = {*REPORT_FIELDS, *POINT_FIELDS, "allow_full_point_bye", "baku_acceleration",
+                  "late_entry_half_point_byes"}
+        return [f for f in self.visible_fields() if f.name not in others]
 
 
 class PlayerForm(forms.ModelForm):

@@ -7,6 +7,7 @@ rewriting any round. Every change of state goes through ``tournaments.services``
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from django.conf import settings
@@ -83,6 +84,23 @@ def page_values(instance: models.Model, fields) -> dict[str, str]:
     return {name: page_value(getattr(instance, name)) for name in fields}
 
 
+_PERIOD = r"(?:[0-9]+/)?[0-9]+(?:\+[0-9]+)?"
+_PERIODS = rf"{_PERIOD}(?::{_PERIOD})*"
+TIME_CONTROL_CODE = rf"\A(?:{_PERIODS}|W{_PERIODS}-B{_PERIODS})\Z"
+"""TRF-2026 record 222: periods ``[moves/]seconds[+increment]`` joined by ``:``; or one such
+list for White and one for Black (Armageddon), ``W...-B...``."""
+
+
+DEPUTY_LINE = re.compile(r"\A[^()\x00-\x1f]+?(?:\s*\([0-9]{1,11}\))?\Z")
+"""A line of ``Tournament.deputy_arbiters``: title and name, then the FIDE ID in brackets."""
+
+
+class RatingType(models.TextChoices):
+    STANDARD = "standard", "Standard"
+    RAPID = "rapid", "Rapid"
+    BLITZ = "blitz", "Blitz"
+
+
 class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
         DUTCH_2026 = RuleSet.DUTCH_2026.value, "FIDE Dutch (2026 rules)"
@@ -104,6 +122,45 @@ class Tournament(models.Model):
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(help_text="Number of rounds announced.")
+    # The FIDE rating report (TRF records 022-122 and 222; see ``tournaments.report``).
+    federation = models.CharField(
+        max_length=3, blank=True, validators=[ascii_letters],
+        help_text="Federation of the event, three letters (TRF 032).",
+    )
+    event_type = models.CharField(
+        "type", max_length=80, blank=True, default="Individual: Swiss-System",
+        validators=[validate_one_line], help_text="Type of tournament (TRF 092).",
+    )
+    rating_type = models.CharField(
+        max_length=8, choices=RatingType.choices, default=RatingType.STANDARD,
+        help_text="The FIDE rating list the event is rated for.",
+    )
+    chief_arbiter = models.CharField(
+        max_length=80, blank=True, validators=[validate_one_line],
+        help_text="Title and name, e.g. IA Anna Schmidt (TRF 102).",
+    )
+    chief_arbiter_fide_id = models.CharField(
+        "chief arbiter's FIDE ID", max_length=11, blank=True, validators=[ascii_digits]
+    )
+    deputy_arbiters = models.TextField(
+        blank=True,
+        help_text="One a line: title and name, then the FIDE ID in brackets, e.g. "
+        "FA Jan Novak (312345678) (TRF 112).",
+    )
+    time_control = models.CharField(
+        max_length=80, blank=True, validators=[validate_one_line],
+        help_text="As players read it, e.g. 90 min for 40 moves + 30 min, 30 s a move (TRF 122).",
+    )
+    time_control_code = models.CharField(
+        "time control code", max_length=60, blank=True,
+        validators=[RegexValidator(
+            TIME_CONTROL_CODE,
+            "Seconds, as TRF-2026 record 222 writes them: 5400+30, 40/5400+30:1800+30, or "
+            "W300-B240.",
+        )],
+        help_text="Encoded for TRF-2026 (record 222): 40/5400+30:1800+30 is 90 min for 40 "
+        "moves, then 30 min, with 30 s a move from move 1.",
+    )
     pairing_system = models.CharField(
         max_length=8, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026,
         help_text="Fixed once round 1 is paired. The Clock system is not FIDE-approved: a rated "
@@ -126,6 +183,11 @@ class Tournament(models.Model):
         default=False,
         help_text="Baku acceleration (C.04.7): virtual points for the top half in the first "
         "half of the rounds. Standard scoring only; fixed once round 1 is paired.",
+    )
+    late_entry_half_point_byes = models.BooleanField(
+        "late entries get half-point byes", default=False,
+        help_text="A late entry scores a half-point bye for each round missed, where the "
+        "rules of the event say so (C.04.2 Art. 2.4); otherwise nothing.",
     )
     initial_color = models.CharField(
         max_length=1,
@@ -158,6 +220,11 @@ class Tournament(models.Model):
         ):
             # C.04.7: Baku acceleration applies only with the standard scoring.
             raise ValidationError({"baku_acceleration": BAKU_NEEDS_STANDARD_SCORING})
+        for line in self.deputy_arbiters.splitlines():
+            if line.strip() and not DEPUTY_LINE.match(line.strip()):
+                raise ValidationError({"deputy_arbiters": (
+                    f"{line.strip()!r}: one arbiter a line, the FIDE ID in brackets at the end."
+                )})
         if self.baku_acceleration and (self.is_clock or self.is_double_swiss):
             raise ValidationError(
                 {"baku_acceleration": "Baku acceleration (C.04.7) belongs to the Dutch system."}

@@ -8,6 +8,7 @@ arbiter can read when the change is not allowed. Views only call these functions
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import random
 import re
@@ -1088,9 +1089,14 @@ def export_trf(tournament: Tournament) -> str:
     built = build_engine_state(t)
     if built.rounds == next_round - 1 and next_round <= t.rounds:
         built = build_engine_state(t, pairing_round=next_round)
+    from tournaments.report import header_records
+
+    # The FIDE rating report's records (022-132, 222) come first, before the tie-breaks (202).
+    records = (*header_records(t, rounds=built.rounds), *built.tournament.other_records)
+    state = replace(built.tournament, other_records=records)
     if t.is_double_swiss:
-        return double_swiss.export(built.tournament)
-    text = write_trf(built.tournament)
+        return double_swiss.export(state)
+    text = write_trf(state)
     if t.is_clock:
         text = mark_as_clock(text)  # TRF-2026 has no code for it: 192 CUSTOM_SWISS + a comment
     return text + "".join(f"{line}\n" for line in manual_pairing_comments(t, built.rounds))
@@ -1199,6 +1205,10 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
         raise ServiceError(f"TRF file: tie-breaks: {error}") from error
     if specs is not None:
         fields["tiebreaks"] = format_specs(specs)
+    from tournaments.report import report_fields
+
+    report, round_dates = report_fields(state.other_records)
+    fields.update(report)
     fields.update(overrides)
     tpns = sorted(p.tpn for p in state.players)
     if tpns != list(range(1, len(tpns) + 1)):
@@ -1211,7 +1221,7 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
         }
         Player.objects.bulk_create(players.values(), batch_size=500)
         for r in range(1, played_rounds + 1):
-            _import_round(t, r, state, players)
+            _import_round(t, r, state, players, round_dates.get(r))
         for p in state.players:
             if len(p.rounds) > played_rounds and p.rounds[played_rounds].is_preset:
                 entry = p.rounds[played_rounds]
@@ -1232,8 +1242,12 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     return t
 
 
-def _import_round(t: Tournament, r: int, state: EngineTournament, players: dict) -> None:
+def _import_round(
+    t: Tournament, r: int, state: EngineTournament, players: dict, date=None
+) -> None:
     now = timezone.now()
+    if date is not None:  # the round's date (TRF 132), at noon
+        now = timezone.make_aware(datetime.datetime.combine(date, datetime.time(12)))
     rnd = Round.objects.create(
         tournament=t, number=r, state=Round.State.FINISHED, published_at=now, finished_at=now
     )

@@ -39,6 +39,7 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import ByeRequest, Game, Player, Round, Tournament, page_value
+from tournaments.report import export_filename
 
 
 def _readable(request: HttpRequest, pk: int) -> Tournament:
@@ -484,7 +485,8 @@ def export_trf(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, f"Cannot export: {error}")
         return _dashboard(tournament)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.trf"'
+    name = export_filename(tournament)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 
