@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments import views_arbiter as v
+from tournaments import views_print
 
 urlpatterns = [
     path("", v.home, name="arbiter-home"),
@@ -54,4 +55,18 @@ urlpatterns = [
         name="arbiter-rating-correct",
     ),
     path("t/<int:pk>/export.trf", v.export_trf, name="arbiter-export-trf"),
+    # Printable pages (issue 17).
+    path(
+        "t/<int:pk>/print/rounds/<int:number>/pairings/",
+        views_print.pairings,
+        name="print-pairings",
+    ),
+    path(
+        "t/<int:pk>/print/rounds/<int:number>/alphabetical/",
+        views_print.alphabetical,
+        name="print-alphabetical",
+    ),
+    path("t/<int:pk>/print/rounds/<int:number>/slips/", views_print.slips, name="print-slips"),
+    path("t/<int:pk>/print/standings/", views_print.standings, name="print-standings"),
+    path("t/<int:pk>/print/crosstable/", views_print.crosstable, name="print-crosstable"),
 ]

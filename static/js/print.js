@@ -1,0 +1,9 @@
+// Printable pages: with JavaScript, a Print button beside the hint (the browser's Print works without it).
+document.querySelectorAll("[data-print]").forEach(function (hint) {
+  var button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Print";
+  button.className = "primary";
+  button.addEventListener("click", function () { window.print(); });
+  hint.replaceWith(button);
+});
