@@ -40,6 +40,7 @@ from tournaments.forms import (
 )
 from tournaments.models import ByeRequest, Game, Player, Round, Tournament, page_value
 from tournaments.report import export_filename
+from tournaments.search import search_players
 
 
 def _readable(request: HttpRequest, pk: int) -> Tournament:
@@ -153,13 +154,16 @@ def _next_round(tournament: Tournament) -> int:
 @login_required
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _readable(request, pk)
+    query = request.GET.get("q", "")
     next_round = _next_round(tournament)
     rounds = list(tournament.round_set.order_by("number"))
     last = rounds[-1] if rounds else None
     context = {
         "t": tournament,
         "can_write": tournament.is_arbiter(request.user),
-        "players": tournament.players.order_by("tpn"),
+        "players": search_players(tournament.players.order_by("tpn"), query),
+        "player_count": tournament.players.count(),
+        "query": query,
         "rounds": rounds,
         "last": last,
         "next_round": next_round,

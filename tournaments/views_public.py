@@ -14,6 +14,7 @@ from django.utils.cache import patch_vary_headers
 
 from tournaments import conditional, queries, services
 from tournaments.models import Player, Round, Tournament
+from tournaments.search import search_players
 
 
 def conditional_for_visitors(view):
@@ -169,7 +170,9 @@ def _cross_cell(cell: queries.Cell | None, opponent: int | None) -> str:
 @conditional_for_visitors
 def player_list(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    context = {"t": t, "players": t.players.order_by("tpn"), "tab": "players"}
+    query = request.GET.get("q", "")
+    players = search_players(t.players.order_by("tpn"), query)
+    context = {"t": t, "players": players, "query": query, "tab": "players"}
     return render(request, "tournaments/public/players.html", context)
 
 

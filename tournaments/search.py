@@ -1,0 +1,23 @@
+"""Find players of a tournament by name, FIDE ID or pairing number (dashboard, public list)."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from tournaments.models import Player
+
+MAX_QUERY = 100
+
+
+def search_players(players: QuerySet[Player], query: str) -> QuerySet[Player]:
+    """Return the players matching ``query``: a number is a TPN or the start of a FIDE ID;
+    words must each appear in the name, in any order and case."""
+    query = " ".join(query.split())[:MAX_QUERY]
+    if not query:
+        return players
+    if query.isascii() and query.isdigit():
+        return players.filter(Q(tpn=int(query)) | Q(fide_id__startswith=query))
+    condition = Q()
+    for word in query.replace(",", " ").split():
+        condition &= Q(name__icontains=word)
+    return players.filter(condition)
