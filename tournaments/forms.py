@@ -440,3 +440,38 @@ class LeaveDraftForm(forms.Form):
         ids = [p.pk for p in tournament.players.all() if p.plays_in(round_number)]
         self.fields["player"].queryset = tournament.players.filter(pk__in=ids).order_by("tpn")
         self.fields["kind"].choices = kinds
+
+
+# Several players at once (``tournaments.bulk``).
+
+
+class BulkPlayersForm(forms.Form):
+    """The players ticked in the dashboard's list, and what happens to them from which round."""
+
+    players = forms.ModelMultipleChoiceField(queryset=Player.objects.none(), label="Players")
+    action = forms.ChoiceField(label="Action", choices=())
+    round_number = forms.IntegerField(min_value=1, label="Round")
+
+    def __init__(self, *args, tournament: Tournament, next_round: int, **kwargs):
+        from tournaments.bulk import BULK_ACTIONS
+
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = tournament.players.order_by("tpn")
+        self.fields["round_number"].initial = next_round
+        self.fields["action"].choices = [
+            (code, label) for code, label in BULK_ACTIONS.items()
+            if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
+        ]
+
+
+class LeaveDraftManyForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(), label="Players", widget=forms.CheckboxSelectMultiple
+    )
+    kind = forms.ChoiceField(label="What happens", choices=())
+
+    def __init__(self, *args, tournament, round_number, kinds, **kwargs):
+        super().__init__(*args, **kwargs)
+        ids = [p.pk for p in tournament.players.all() if p.plays_in(round_number)]
+        self.fields["players"].queryset = tournament.players.filter(pk__in=ids).order_by("tpn")
+        self.fields["kind"].choices = kinds

@@ -468,15 +468,40 @@ def admit_late_entry(
         if not t.tpns_frozen():
             _renumber(t)
             player.refresh_from_db()
+        missed = _late_entry_half_point_byes(t, player) if t.late_entry_half_point_byes else []
+        reasons = []
+        if last is not None and arrival_round == last.number:
+            reasons.append(f"admitted into round {arrival_round}, already paired: not yet on a board")
+        if missed:
+            reasons.append(f"half-point byes for the rounds missed: {', '.join(map(str, missed))}")
         _audit(
             t, actor, "admit late entry", player=player, article="C.04.2 2.4",
-            round_number=arrival_round, after=_player_data(player),
-            reason=(
-                f"admitted into round {arrival_round}, already paired: not yet on a board"
-                if last is not None and arrival_round == last.number else ""
-            ),
+            round_number=arrival_round, after=_player_data(player), reason="; ".join(reasons),
         )
     return player
+
+
+def _late_entry_half_point_byes(t: Tournament, player: Player) -> list[int]:
+    """Give a late entry a half-point bye in each round before arrival (the event's rules):
+    a row in the rounds already paired, a request for the others (kept if a draft is paired
+    again). Return the rounds."""
+    rounds = {r.number: r for r in t.round_set.all()}
+    missed = list(range(1, player.arrival_round))
+    for number in missed:
+        rnd = rounds.get(number)
+        if rnd is not None:
+            Game.objects.create(round=rnd, white=player, result=Result.HALF_BYE)
+        if rnd is None or rnd.state == Round.State.DRAFT:
+            ByeRequest.objects.create(
+                player=player, round_number=number, kind=ByeRequest.Kind.HALF
+            )
+    return missed
+
+
+def _takes_request(player: Player, round_number: int) -> bool:
+    """Whether a request for that round counts: the player plays it, or has not arrived yet
+    (a late entry's half-point bye for a round missed)."""
+    return player.plays_in(round_number) or round_number < player.arrival_round
 
 
 def withdraw_player(player: Player, actor, *, from_round: int | None = None) -> Player:
@@ -655,10 +680,10 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
             for r in ByeRequest.objects.filter(player__tournament=t, round_number=pairing_round)
         }
         for p in players:
-            if not p.plays_in(pairing_round):
-                entries[p.pk] += [ABSENT] * width
-            elif p.pk in requests:
+            if p.pk in requests and _takes_request(p, pairing_round):
                 entries[p.pk] += [RoundEntry(None, None, _REQUEST_CODES[requests[p.pk]])] * width
+            elif not p.plays_in(pairing_round):
+                entries[p.pk] += [ABSENT] * width
     engine_players = tuple(
         EnginePlayer(
             tpn=p.tpn,
@@ -809,7 +834,7 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
         if pairing.bye is not None:
             games.append(Game(round=rnd, white=player[pairing.bye], result=Result.PAIRING_BYE))
         for request in ByeRequest.objects.filter(player__tournament=t, round_number=k):
-            if request.player.plays_in(k):
+            if _takes_request(request.player, k):
                 games.append(Game(round=rnd, white=request.player, result=request.kind))
         Game.objects.bulk_create(games)
         if t.status == Tournament.Status.REGISTRATION:
@@ -873,6 +898,27 @@ def publish_round(rnd: Round, actor) -> Round:
         rnd.save(update_fields=["state", "published_at"])
         t.save(update_fields=["updated_at"])
         _audit(t, actor, "publish round", round_number=rnd.number, article="C.04.2 3.6")
+    return rnd
+
+
+def unpublish_round(rnd: Round, actor) -> Round:
+    """Take a published round back to a draft while no board has a result (undo a publish)."""
+    with transaction.atomic():
+        t, rnd = _locked_round(rnd)
+        if rnd.state != Round.State.PUBLISHED:
+            raise ServiceError(f"Round {rnd.number} is {rnd.get_state_display().lower()}.")
+        entered = [str(g.board) for g in rnd.games.all() if not g.is_bye and g.has_result]
+        if entered:
+            raise ServiceError(
+                f"Round {rnd.number} has results (board {', '.join(entered)}): it stays "
+                "published; change the pairing under C.04.2 Art. 4.4 instead."
+            )
+        rnd.state = Round.State.DRAFT
+        rnd.published_at = None
+        rnd.save(update_fields=["state", "published_at"])
+        t.save(update_fields=["updated_at"])
+        _audit(t, actor, "unpublish round", round_number=rnd.number, before="published",
+               after="draft")
     return rnd
 
 

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments import views_arbiter as v
-from tournaments import views_print
+from tournaments import views_bulk, views_print
 
 urlpatterns = [
     path("", v.home, name="arbiter-home"),
@@ -55,6 +55,18 @@ urlpatterns = [
         name="arbiter-rating-correct",
     ),
     path("t/<int:pk>/export.trf", v.export_trf, name="arbiter-export-trf"),
+    # Several players at once, undoing a publish (issue 17).
+    path("t/<int:pk>/players/bulk/", views_bulk.players_bulk, name="arbiter-players-bulk"),
+    path(
+        "t/<int:pk>/rounds/<int:number>/leave-many/",
+        views_bulk.round_leave_many,
+        name="arbiter-round-leave-many",
+    ),
+    path(
+        "t/<int:pk>/rounds/<int:number>/unpublish/",
+        views_bulk.round_unpublish,
+        name="arbiter-round-unpublish",
+    ),
     # Printable pages (issue 17).
     path(
         "t/<int:pk>/print/rounds/<int:number>/pairings/",

@@ -180,6 +180,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "arbiter_form": ArbiterForm(),
         "arbiters": tournament.arbiters.order_by("username"),
     }
+    from tournaments.views_bulk import bulk_form
+
+    context["bulk_form"] = bulk_form(tournament)
     return render(request, "tournaments/arbiter/tournament.html", context)
 
 
@@ -421,6 +424,14 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if rnd.state == Round.State.DRAFT and can_write
         else None,
     }
+    from tournaments.views_bulk import leave_many_form
+
+    if context["leave_form"] is not None:
+        context["leave_many_form"] = leave_many_form(tournament, rnd)
+    context["can_unpublish"] = (
+        can_write and is_last and rnd.state == Round.State.PUBLISHED
+        and not any(g.has_result for g in games if not g.is_bye)
+    )
     return render(request, "tournaments/arbiter/round.html", context)
 
 

@@ -1,0 +1,99 @@
+"""Changes to several players at once: byes, absences, withdrawals, leaving a draft.
+
+Each function locks the tournament once and applies the one-player services of
+``tournaments.services`` in the same transaction, so every rule is checked and every change is
+audited as if made one by one; the first refusal undoes them all (all or nothing), and the
+message names the player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from tournaments import services
+from tournaments.corrections import DRAFT_LEAVE_KINDS
+from tournaments.models import Player, Round, Tournament
+from tournaments.services import ServiceError
+
+BULK_ACTIONS = {
+    "H": "Half-point bye",
+    "Z": "Zero-point bye",
+    "A": "Absent",
+    "F": "Full-point bye",
+    "withdraw": "Withdraw",
+}
+"""What the dashboard's bulk form can do to the players ticked."""
+
+
+def _players(t: Tournament, players: Iterable[Player]) -> list[Player]:
+    chosen = list(players)
+    if not chosen:
+        raise ServiceError("Tick at least one player.")
+    current = {p.pk: p for p in t.players.filter(pk__in=[p.pk for p in chosen])}
+    missing = [p.name for p in chosen if p.pk not in current]
+    if missing:
+        raise ServiceError(f"{', '.join(missing)}: removed meanwhile; nothing was done.")
+    return sorted(current.values(), key=lambda p: p.tpn)
+
+
+def _each(players: list[Player], change) -> None:
+    for player in players:
+        try:
+            change(player)
+        except ServiceError as error:
+            raise ServiceError(f"{player.name}: {error} Nothing was done for anyone.") from error
+
+
+def apply_to_players(
+    tournament: Tournament, actor, players: Iterable[Player], *, action: str, round_number: int
+) -> list[Player]:
+    """Record the same bye or absence (C.04.2 Art. 3.3) for ``round_number``, or withdraw the
+    players from it on (Art. 3.2); all of them or none."""
+    if action not in BULK_ACTIONS:
+        raise ServiceError(f"Unknown action {action!r}.")
+    with transaction.atomic():
+        t = services._locked(tournament)
+        chosen = _players(t, players)
+        if action == "withdraw":
+            _each(chosen, lambda p: services.withdraw_player(p, actor, from_round=round_number))
+        else:
+            _each(chosen, lambda p: services.request_bye(
+                p, actor, round_number=round_number, kind=action
+            ))
+    return chosen
+
+
+def leave_draft_many(rnd: Round, actor, *, players: Iterable[Player], kind: str) -> Round:
+    """Several players of a draft round will not play it: unpair the draft, record each one's
+    withdrawal (3.2) or bye / absence (3.3), and let the engine pair the round once again."""
+    if kind not in dict(DRAFT_LEAVE_KINDS):
+        raise ServiceError(f"Unknown choice {kind!r}.")
+    with transaction.atomic():
+        t, rnd = services._locked_round(rnd)
+        if rnd.state != Round.State.DRAFT:
+            raise ServiceError(
+                f"Round {rnd.number} is published: enter forfeits, or change the pairing under "
+                "C.04.2 Art. 4.4."
+            )
+        chosen = _players(t, players)
+        for player in chosen:
+            if not player.plays_in(rnd.number):
+                raise ServiceError(f"{player.name} is not due to play in round {rnd.number}.")
+        before = services._round_data(rnd)
+        number = rnd.number
+        services.unpair_round(rnd, actor)
+        if kind == "withdraw":
+            _each(chosen, lambda p: services.withdraw_player(p, actor, from_round=number))
+        else:
+            _each(chosen, lambda p: services.request_bye(
+                p, actor, round_number=number, kind=kind
+            ))
+        new = services.pair_next_round(t, actor)
+        services._audit(
+            t, actor, "re-pair draft", round_number=number,
+            reason=f"{', '.join(p.name for p in chosen)}: {dict(DRAFT_LEAVE_KINDS)[kind]}",
+            before=before, after=services._round_data(new),
+        )
+    return new

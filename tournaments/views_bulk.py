@@ -1,0 +1,75 @@
+"""Dashboard actions on several players at once, and undoing a publish (issue 17).
+
+Each view validates a form and calls one service of ``tournaments.bulk`` or
+``tournaments.services``; refusals come back as messages (``arbiter_action``).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+
+from tournaments import bulk, corrections, services
+from tournaments.forms import BulkPlayersForm, LeaveDraftManyForm
+from tournaments.models import ByeRequest, Round, Tournament
+from tournaments.views_arbiter import (
+    _dashboard,
+    _form_errors,
+    _next_round,
+    _posted_round,
+    arbiter_action,
+)
+
+
+def bulk_form(tournament: Tournament, data=None) -> BulkPlayersForm:
+    return BulkPlayersForm(data, tournament=tournament, next_round=_next_round(tournament))
+
+
+def leave_many_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftManyForm:
+    kinds = [
+        (code, label) for code, label in corrections.DRAFT_LEAVE_KINDS
+        if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
+    ]
+    return LeaveDraftManyForm(data, tournament=tournament, round_number=rnd.number, kinds=kinds)
+
+
+@arbiter_action
+def players_bulk(request, tournament):
+    form = bulk_form(tournament, request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _dashboard(tournament, "players")
+    data = form.cleaned_data
+    done = bulk.apply_to_players(
+        tournament, request.user, data["players"], action=data["action"],
+        round_number=data["round_number"],
+    )
+    what = bulk.BULK_ACTIONS[data["action"]]
+    when = "from" if data["action"] == "withdraw" else "in"
+    names = ", ".join(p.name for p in done)
+    messages.success(request, f"{what} {when} round {data['round_number']}: {names}.")
+    return _dashboard(tournament, "players")
+
+
+@arbiter_action
+def round_leave_many(request, tournament, number):
+    rnd = _posted_round(request, tournament, number)
+    form = leave_many_form(tournament, rnd, request.POST)
+    if form.is_valid():
+        players = list(form.cleaned_data["players"])
+        bulk.leave_draft_many(rnd, request.user, players=players, kind=form.cleaned_data["kind"])
+        messages.success(
+            request,
+            f"{', '.join(p.name for p in players)} taken out of round {number}; the round was "
+            "paired again.",
+        )
+    else:
+        _form_errors(request, form)
+    return redirect("arbiter-round", pk=tournament.pk, number=number)
+
+
+@arbiter_action
+def round_unpublish(request, tournament, number):
+    services.unpublish_round(_posted_round(request, tournament, number), request.user)
+    messages.success(request, f"Round {number} is a draft again: the public no longer sees it.")
+    return redirect("arbiter-round", pk=tournament.pk, number=number)
