@@ -41,16 +41,22 @@ def browser():
             pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
         pytest.skip(reason)
     # Playwright's sync API runs an event loop in this thread; the ORM calls made by the test
-    # itself (not by the live server) are still plain synchronous code.
+    # itself (not by the live server) are still plain synchronous code. The variable is taken
+    # away afterwards: later tests (``manage.py check --deploy``) must not inherit it.
+    unset = "DJANGO_ALLOW_ASYNC_UNSAFE" not in os.environ
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield chromium
-        chromium.close()
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            )
+            yield chromium
+            chromium.close()
+    finally:
+        if unset:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 @pytest.fixture
