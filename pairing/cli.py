@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import TextIO, TypeVar
 
 from pairing.errors import EngineFault, NoValidPairing, TrfFormatError, UnsupportedFeature
 from pairing.model import RoundPairing, RuleSet, Tournament
@@ -37,6 +37,8 @@ EXIT_INVALID_INPUT = 3
 EXIT_FILE_ACCESS = 5
 
 STDOUT = "-"
+
+T = TypeVar("T")
 
 
 class CliError(Exception):
@@ -83,19 +85,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def read_tournament(path: str) -> Tournament:
-    """Read a TRF file; raise CliError with exit code 5 (access) or 3 (invalid)."""
+def read_file(path: str, parse: Callable[[str], T]) -> T:
+    """Read a file and parse its text; raise CliError with exit code 5 (access) or 3 (invalid:
+    not UTF-8, or the parser's line and column)."""
     try:
         with open(path, encoding="utf-8", newline="") as f:
             text = f.read()
     except UnicodeDecodeError as exc:
-        raise CliError(EXIT_INVALID_INPUT, f"{path}: the file is not valid UTF-8 ({exc.reason})")
+        raise CliError(
+            EXIT_INVALID_INPUT, f"{path}: the file is not valid UTF-8 ({exc.reason})"
+        ) from None
     except OSError as exc:
-        raise CliError(EXIT_FILE_ACCESS, f"{path}: {exc.strerror or exc}")
+        raise CliError(EXIT_FILE_ACCESS, f"{path}: {exc.strerror or exc}") from None
     try:
-        return read_trf(text)
+        return parse(text)
     except TrfFormatError as exc:
-        raise CliError(EXIT_INVALID_INPUT, f"{path}: {exc}")
+        raise CliError(EXIT_INVALID_INPUT, f"{path}: {exc}") from None
+
+
+def read_tournament(path: str) -> Tournament:
+    """Read a TRF file (``read_file`` with ``read_trf``)."""
+    return read_file(path, read_trf)
 
 
 def pair(
@@ -139,43 +149,44 @@ def write_lines(target: str, lines: Sequence[str], stdout: TextIO) -> None:
         raise CliError(EXIT_FILE_ACCESS, f"{target}: {exc.strerror or exc}")
 
 
-def run_pair(args: argparse.Namespace, t: Tournament, rules: RuleSet | None, out: TextIO) -> int:
-    """Pair the next round and write the engine output (and explanation)."""
-    explain = args.explain_output is not None
-    result = pair(t, rules, explain, args.clock is not None)
-    write_lines(args.pair_output, result.engine_lines(), out)
-    if explain:
-        write_lines(args.explain_output, list(result.explanation), out)
+def run_pair(args: argparse.Namespace, pairing: RoundPairing, out: TextIO) -> int:
+    """Write the engine output of a pairing (and its explanation)."""
+    write_lines(args.pair_output, pairing.engine_lines(), out)
+    if args.explain_output is not None:
+        write_lines(args.explain_output, list(pairing.explanation), out)
     return EXIT_OK
 
 
-def run_check(args: argparse.Namespace, t: Tournament, rules: RuleSet | None, out: TextIO) -> int:
-    """Re-pair every recorded round; print and count the rounds that differ."""
+def run_check(
+    args: argparse.Namespace, total: int, recorded: Callable[[int], RoundPairing],
+    repair: Callable[[int], RoundPairing], out: TextIO, unit: str = "round",
+    units: str = "rounds",
+) -> int:
+    """Re-pair every recorded round (``repair(k)`` against ``recorded(k)``, k = 1..total);
+    print and count the rounds that differ."""
     differing = 0
     report: list[str] = []
     explanations: list[str] = []
-    explain = args.explain_output is not None
-    total = paired_rounds(t)
     for k in range(1, total + 1):
-        expected = recorded_round(t, k)
+        expected = recorded(k)
         try:
-            got = pair(state_before_round(t, k), rules, explain, args.clock is not None)
+            got = repair(k)
         except CliError as exc:
             differing += 1
-            report.append(f"round {k}: {exc}")
+            report.append(f"{unit} {k}: {exc}")
             continue
         verdict = compare_rounds(expected, got)
         if verdict == IDENTICAL:
             continue
         differing += 1
-        report.append(f"round {k}: {verdict} differ")
+        report.append(f"{unit} {k}: {verdict} differ")
         report.append("  expected: " + ", ".join(pairing_lines(expected)))
         report.append("  got:      " + ", ".join(pairing_lines(got)))
-        if explain:
-            explanations += [f"round {k}", *got.explanation]
-    report.append(f"{total - differing} of {total} rounds identical")
+        if args.explain_output is not None:
+            explanations += [f"{unit} {k}", *got.explanation]
+    report.append(f"{total - differing} of {total} {units} identical")
     write_lines(STDOUT, report, out)
-    if explain:
+    if args.explain_output is not None:
         write_lines(args.explain_output, explanations, out)
     return EXIT_NO_PAIRING if differing else EXIT_OK
 
@@ -198,9 +209,13 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
 
             return run_double_swiss(args, out)
         t = read_tournament(args.dutch if args.clock is None else args.clock)
+        explain, clock = args.explain_output is not None, args.clock is not None
         if args.check:
-            return run_check(args, t, rules, out)
-        return run_pair(args, t, rules, out)
+            return run_check(
+                args, paired_rounds(t), lambda k: recorded_round(t, k),
+                lambda k: pair(state_before_round(t, k), rules, explain, clock), out,
+            )
+        return run_pair(args, pair(t, rules, explain, clock), out)
     except CliError as exc:
         print(exc, file=err)
         return exc.code
