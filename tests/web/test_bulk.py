@@ -10,7 +10,7 @@ from django.urls import reverse
 from tournaments import bulk, services
 from tournaments.models import AuditEntry, ByeRequest, Game, Result, Round
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 from .test_services import play
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,6 @@ def test_several_withdrawals_from_the_dashboard(client, arbiter, tournament):
     assert 'form="bulk-form"' in page and 'id="bulk-form"' in page
 
 
-@needs_engine
 def test_several_players_out_of_a_draft_with_one_re_pairing(arbiter, tournament):
     services.draw_initial_color(tournament, arbiter, random.Random(4))
     draft = services.pair_next_round(tournament, arbiter)
@@ -63,7 +62,6 @@ def test_several_players_out_of_a_draft_with_one_re_pairing(arbiter, tournament)
     assert AuditEntry.objects.filter(tournament=tournament, action="pair round").count() == 2
 
 
-@needs_engine
 def test_a_published_round_without_results_can_be_unpublished(client, arbiter, tournament):
     services.draw_initial_color(tournament, arbiter, random.Random(4))
     rnd = services.publish_round(services.pair_next_round(tournament, arbiter), arbiter)
@@ -77,7 +75,6 @@ def test_a_published_round_without_results_can_be_unpublished(client, arbiter, t
     assert AuditEntry.objects.filter(action="unpublish round").count() == 1
 
 
-@needs_engine
 def test_a_round_with_a_result_stays_published(arbiter, tournament):
     services.draw_initial_color(tournament, arbiter, random.Random(4))
     rnd = services.publish_round(services.pair_next_round(tournament, arbiter), arbiter)
@@ -87,7 +84,6 @@ def test_a_round_with_a_result_stays_published(arbiter, tournament):
         services.unpublish_round(rnd, arbiter)
 
 
-@needs_engine
 def test_withdraw_and_unpair_ask_for_confirmation(client, arbiter, tournament):
     services.draw_initial_color(tournament, arbiter, random.Random(4))
     services.pair_next_round(tournament, arbiter)
@@ -99,7 +95,6 @@ def test_withdraw_and_unpair_ask_for_confirmation(client, arbiter, tournament):
     assert '<details class="confirm"><summary>Withdraw…</summary>' in page
 
 
-@needs_engine
 def test_late_entries_get_half_point_byes_where_the_rules_say_so(arbiter):
     t = make_tournament(arbiter, players=6, rounds=5, late_entry_half_point_byes=True)
     services.draw_initial_color(t, arbiter, random.Random(4))
@@ -119,7 +114,6 @@ def test_late_entries_get_half_point_byes_where_the_rules_say_so(arbiter):
     ).exists()
 
 
-@needs_engine
 def test_late_entries_score_nothing_by_default(arbiter):
     t = make_tournament(arbiter, players=6, rounds=5)
     services.draw_initial_color(t, arbiter, random.Random(4))

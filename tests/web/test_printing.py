@@ -10,7 +10,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Game
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 from .test_services import play
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,6 @@ def get(client, name, *args) -> str:
     return response.content.decode()
 
 
-@needs_engine
 def test_the_dashboard_links_every_printable_page(client, arbiter, running):
     client.force_login(arbiter)
     page = get(client, "arbiter-tournament", running.pk)
@@ -46,7 +45,6 @@ def test_the_dashboard_links_every_printable_page(client, arbiter, running):
         assert f'href="{reverse(name, args=args)}"' in page
 
 
-@needs_engine
 def test_the_pairings_show_board_tpn_names_ratings_and_points(client, arbiter, running):
     client.force_login(arbiter)
     page = get(client, "print-pairings", running.pk, 2)
@@ -66,7 +64,6 @@ def test_the_pairings_show_board_tpn_names_ratings_and_points(client, arbiter, r
     assert 'class="c">1</td>' in page
 
 
-@needs_engine
 def test_the_alphabetical_list_gives_each_player_board_and_colour(client, arbiter, running):
     client.force_login(arbiter)
     page = get(client, "print-alphabetical", running.pk, 2)
@@ -78,7 +75,6 @@ def test_the_alphabetical_list_gives_each_player_board_and_colour(client, arbite
     assert row.index("Black") < row.index(game.white.name)
 
 
-@needs_engine
 def test_one_result_slip_per_board(client, arbiter, running):
     client.force_login(arbiter)
     page = get(client, "print-slips", running.pk, 2)
@@ -86,7 +82,6 @@ def test_one_result_slip_per_board(client, arbiter, running):
     assert page.count('<section class="slip">') == boards.count() == 3
 
 
-@needs_engine
 def test_standings_and_crosstable_print(client, arbiter, running):
     client.force_login(arbiter)
     assert "Standings after round 1" in get(client, "print-standings", running.pk)

@@ -15,7 +15,7 @@ from tournaments import services
 from tournaments.models import Round, Tournament
 from tournaments.report import REPORT_CODES, export_filename, rating_type_of_code
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 from .test_services import play
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,6 @@ def played(arbiter, rounds: int = 3) -> Tournament:
     return t
 
 
-@needs_engine
 def test_the_export_carries_every_report_record(arbiter):
     t = played(arbiter)
     for n, day in ((1, 4), (2, 5), (3, 6)):
@@ -81,7 +80,6 @@ def test_the_export_carries_every_report_record(arbiter):
     assert dates[:91].strip() == "132"
 
 
-@needs_engine
 def test_the_export_passes_the_checker_and_reads_back_the_same(arbiter, staff):
     t = played(arbiter)
     text = services.export_trf(t)
