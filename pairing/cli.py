@@ -23,8 +23,8 @@ from pairing.model import RoundPairing, RuleSet, Tournament
 from pairing.replay import (
     IDENTICAL,
     compare_rounds,
-    pairing_lines,
     paired_rounds,
+    pairing_lines,
     recorded_round,
     state_before_round,
 )
@@ -129,11 +129,13 @@ def pair(
             return pair_clock(t, explain=explain)
         return pair_round(t, rules=rules, explain=explain)
     except NoValidPairing as exc:
-        raise CliError(EXIT_NO_PAIRING, f"no valid pairing exists: {exc}")
+        raise CliError(EXIT_NO_PAIRING, f"no valid pairing exists: {exc}") from None
     except UnsupportedFeature as exc:
-        raise CliError(EXIT_INVALID_INPUT, f"unsupported: {exc}")
+        raise CliError(EXIT_INVALID_INPUT, f"unsupported: {exc}") from None
     except EngineFault as exc:
-        raise CliError(EXIT_UNEXPECTED, f"internal error, please report it with the file: {exc}")
+        raise CliError(
+            EXIT_UNEXPECTED, f"internal error, please report it with the file: {exc}"
+        ) from None
 
 
 def write_lines(target: str, lines: Sequence[str], stdout: TextIO) -> None:
@@ -146,7 +148,7 @@ def write_lines(target: str, lines: Sequence[str], stdout: TextIO) -> None:
         with open(target, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as exc:
-        raise CliError(EXIT_FILE_ACCESS, f"{target}: {exc.strerror or exc}")
+        raise CliError(EXIT_FILE_ACCESS, f"{target}: {exc.strerror or exc}") from None
 
 
 def run_pair(args: argparse.Namespace, pairing: RoundPairing, out: TextIO) -> int:

@@ -246,7 +246,8 @@ class RoundPairing:
     """A human-readable account of the pairing, bracket by bracket."""
 
     def engine_lines(self) -> list[str]:
-        """Return the bbpPairings/JaVaFo output: a count, then ``white black``, the bye as ``tpn 0``."""
+        """Return the bbpPairings/JaVaFo output: a count, then ``white black``, the bye as
+        ``tpn 0``."""
         lines = [f"{b.white} {b.black}" for b in self.boards]
         if self.bye is not None:
             lines.append(f"{self.bye} 0")

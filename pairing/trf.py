@@ -121,7 +121,9 @@ def _parse_round_entry(line: str, line_no: int, round_no: int, tpn: int) -> Roun
         opponent = parse_tpn(block[0:4], line_no, col, f"round {round_no} opponent")
         if opponent == tpn:
             raise TrfFormatError(line_no, col, f"round {round_no}: player paired with itself")
-    entry = RoundEntry(opponent, _parse_color(block[5], where), _parse_result(block[7], opponent, where))
+    entry = RoundEntry(
+        opponent, _parse_color(block[5], where), _parse_result(block[7], opponent, where)
+    )
     _check_entry(entry, block[7], where)
     return entry
 
@@ -149,7 +151,8 @@ def _parse_result(char: str, opponent: int | None, where: tuple[int, int, int]) 
 
 
 def _check_entry(entry: RoundEntry, char: str, where: tuple[int, int, int]) -> None:
-    """Check that byes have no opponent or colour, and games have both (forfeits may lack colour)."""
+    """Check that byes have no opponent or colour, and games have both (forfeits may lack
+    colour)."""
     line_no, col, round_no = where
     if entry.opponent is None:
         if entry.result not in _NO_OPPONENT_RESULTS:

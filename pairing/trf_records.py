@@ -15,8 +15,8 @@ from pairing.model import (
     STANDARD_POINTS,
     Acceleration,
     ForbiddenPairs,
-    PointSystem,
     Points,
+    PointSystem,
     ResultCode,
     format_points,
 )

@@ -33,8 +33,8 @@ from pairing.model import RoundPairing, Tournament
 from pairing.replay import (
     IDENTICAL,
     compare_rounds,
-    pairing_lines,
     paired_rounds,
+    pairing_lines,
     recorded_round,
     state_before_round,
 )

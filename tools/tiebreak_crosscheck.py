@@ -26,13 +26,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from pairing.model import STANDARD_POINTS, ResultCode, RoundEntry, Tournament
-from pairing.trf import read_trf
-
 from pairing.tiebreaks.compute import Context, Edition, Rules, compute
 from pairing.tiebreaks.ratings import round_half_up
 from pairing.tiebreaks.rounds import Kind
 from pairing.tiebreaks.specs import Acronym, parse_spec
 from pairing.tiebreaks.standings import direct_encounter
+from pairing.trf import read_trf
 
 # Our code -> the reference's criterion name (fide-2026 registry).
 CRITERIA: dict[str, str] = {
@@ -147,12 +146,21 @@ def _describe(ctx: Context, tpn: int) -> str:
 
 
 UNEXPLAINED = "unexplained"
-FB_FORFEIT = "a final-round forfeit: a drawn game for us (Art. 8.3, paired games), a forfeit for the reference"
-KS_ADJUSTED = "an opponent reaches 50 % only with the Art. 16.3 adjusted score (used by us, not by the reference)"
+FB_FORFEIT = (
+    "a final-round forfeit: a drawn game for us (Art. 8.3, paired games), a forfeit for the "
+    "reference"
+)
+KS_ADJUSTED = (
+    "an opponent reaches 50 % only with the Art. 16.3 adjusted score (used by us, not by the "
+    "reference)"
+)
 CUT_ALL = "the cut would remove every game: no value for us, the reference cuts fewer ratings"
 PTP_FLOAT = "the reference sums probabilities in floating point and misses an exact equality"
 APPO_PTP = "an opponent's PTP differs (see PTP)"
-DE_FORFEIT = "a pair of the group met only in a forfeit: not met for us (Art. 6 certainty rule), met for the reference"
+DE_FORFEIT = (
+    "a pair of the group met only in a forfeit: not met for us (Art. 6 certainty rule), met "
+    "for the reference"
+)
 
 
 def _forfeit_in_final_round(ctx: Context, tpn: int) -> bool:

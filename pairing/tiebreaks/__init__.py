@@ -1,4 +1,5 @@
-"""FIDE tie-breaks (C.07, as amended 1 March 2026) computed from a :class:`pairing.model.Tournament`.
+"""FIDE tie-breaks (C.07, as amended 1 March 2026) computed from a
+:class:`pairing.model.Tournament`.
 
 Pure Python, no Django. Values are exact (:class:`fractions.Fraction` or ints).
 

@@ -48,14 +48,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.explain is not None:
             info = explain(t, specs, args.explain, rules)
             print(
-                f"{info.tpn} {info.name}: {show(info.points)} points, {show(info.adjusted)} for opponents"
+                f"{info.tpn} {info.name}: {show(info.points)} points, "
+                f"{show(info.adjusted)} for opponents"
             )
             for b in info.breakdowns:
                 print(f"{b.spec.code} = {show(b.value)}  {'; '.join(b.notes)}")
                 for e in b.elements:
                     who = f"opponent {e.opponent}" if e.opponent else ("dummy" if e.dummy else "")
                     print(
-                        f"    round {e.round:2} {who:12} {show(e.value):>8}{' cut' if e.cut else ''}  {e.note}"
+                        f"    round {e.round:2} {who:12} {show(e.value):>8}"
+                        f"{' cut' if e.cut else ''}  {e.note}"
                     )
             for spec, why in info.dropped:
                 print(f"{spec.code} dropped: {why}")

@@ -129,7 +129,8 @@ def round_half_up(value: Fraction) -> int:
 
 
 def dp_for(score: Fraction, games: int) -> int:
-    """dp of table 8.1a for ``score`` points out of ``games`` (p rounded to hundredths, 0.005 up)."""
+    """dp of table 8.1a for ``score`` points out of ``games`` (p rounded to hundredths,
+    0.005 up)."""
     percent = round_half_up(score * 100 / games)
     return DP_BY_PERCENT[percent]
 

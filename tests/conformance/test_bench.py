@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tools import bench
 from pairing.model import RoundPairing
 from pairing.replay import recorded_round
 from pairing.trf import next_round_number, read_trf
+from tools import bench
 
 CORPUS = Path(
     os.environ.get("PAIRING_CORPUS", Path(__file__).resolve().parents[3] / "shared" / "corpus")

@@ -1,8 +1,9 @@
 """A fast deterministic sample of corpus rounds that the engine must reproduce exactly.
 
 About 200 rounds from small files of both corpora and 6 rounds of 150- to 300-player files (no
-``_baku`` files, which are informative only). These tests FAIL, not skip, while the engine differs from bbpPairings on a round: they are
-the bar (marker ``engine_exactness``). Run them alone with ``pytest tests/conformance -m engine_exactness``.
+``_baku`` files, which are informative only). These tests FAIL, not skip, while the engine
+differs from bbpPairings on a round: they are the bar (marker ``engine_exactness``). Run them
+alone with ``pytest tests/conformance -m engine_exactness``.
 """
 
 from __future__ import annotations

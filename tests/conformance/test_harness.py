@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tools import conformance
 from pairing.model import Board, RoundPairing
 from pairing.replay import recorded_round
 from pairing.trf import next_round_number, read_trf
+from tools import conformance
 
 CORPUS = Path(
     os.environ.get("PAIRING_CORPUS", Path(__file__).resolve().parents[3] / "shared" / "corpus")

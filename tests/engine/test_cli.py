@@ -205,7 +205,8 @@ HUGE = "9" * 5000  # more digits than Python converts to an int by default
         (TWO_PLAYERS + f"XXP 1 {HUGE}\n", "line 3"),
         (TWO_PLAYERS + f"260 {HUGE}\n", "line 3"),
         (TWO_PLAYERS + "XXR 1\n", "round 2 cannot be paired: the file declares 1 rounds"),
-        (TWO_PLAYERS + "162  W 3.0    D 1.0\nBBW  2.0\n", "line 4, column 6: BBW gives the win 2.0 points, but line 3 (162) gives 3.0"),
+        (TWO_PLAYERS + "162  W 3.0    D 1.0\nBBW  2.0\n",
+         "line 4, column 6: BBW gives the win 2.0 points, but line 3 (162) gives 3.0"),
     ],
 )
 def test_malformed_files_exit_3_with_a_message(tmp_path, text, where):

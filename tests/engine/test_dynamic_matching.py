@@ -261,7 +261,7 @@ def test_large_changes_on_dense_graphs_match_fresh_solves(
         rng = random.Random(500 + seed)
         n = 40
 
-        def draw(u: int, v: int, a: list[int]) -> int:
+        def draw(u: int, v: int, a: list[int], rng: random.Random = rng) -> int:
             return a[u] + a[v] + rng.randint(0, 15)
 
         a = [16 * rng.randint(0, 1000) for _ in range(n)]

@@ -51,7 +51,9 @@ def test_odd_first_round_gives_the_pab_to_the_last_player() -> None:
     lines = ["012 Odd", "XXR 5"]
     for tpn in range(1, 8):
         name = f"Player {tpn}".ljust(33)
-        lines.append(f"001 {tpn:4d} m    {name} {2400 - tpn:4d} NED {tpn:11d} 2000/01/01  0.0 {tpn:4d}")
+        lines.append(
+            f"001 {tpn:4d} m    {name} {2400 - tpn:4d} NED {tpn:11d} 2000/01/01  0.0 {tpn:4d}"
+        )
     state = read_trf("\n".join(lines) + "\n")
     result = pair_round(state)
     assert result.bye == 7

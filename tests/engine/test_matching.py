@@ -9,10 +9,10 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from weighted_matcher import WeightedMatcher
 
 from pairing import matching
 from pairing.matching import MatchingInputError, max_weight_matching
-from weighted_matcher import WeightedMatcher
 
 BIG = 2**200
 

@@ -7,8 +7,8 @@ import pytest
 from pairing.checker import check_round
 from pairing.model import ResultCode
 from pairing.replay import recorded_round, state_before_round
-from tools.synthetic import main, synthetic_tournament
 from pairing.trf import read_trf, write_trf
+from tools.synthetic import main, synthetic_tournament
 
 
 def test_every_round_pairs_everyone_once():

@@ -13,7 +13,10 @@ from pairing.tiebreaks import Context, TieBreakError, compute, parse_spec, parse
 
 GAMES = [("1", "0"), ("=", "="), ("0", "1"), ("+", "-"), ("-", "+"), ("-", "-")]
 ALONE = ["U", "H", "Z", "F"]
-ALL_CODES = "DE,BH/C1,BH,BH/M1,SB/C1,SB,PS,WIN,WON,BPG,BWG,REP,STD,FB,AOB,KS,ARO,TPR,PTP,APRO,APPO,RTNG,TPN,DE/P,BH/P"
+ALL_CODES = (
+    "DE,BH/C1,BH,BH/M1,SB/C1,SB,PS,WIN,WON,BPG,BWG,REP,STD,FB,AOB,KS,ARO,TPR,PTP,APRO,APPO,"
+    "RTNG,TPN,DE/P,BH/P"
+)
 
 
 @st.composite

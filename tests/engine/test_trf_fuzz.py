@@ -93,7 +93,8 @@ def assert_reads_or_rejects(text: str) -> None:
     expected = replace(
         result,
         players=tuple(
-            p if p.declared_points is not None else replace(p, declared_points=player_points(result, p))
+            p if p.declared_points is not None
+            else replace(p, declared_points=player_points(result, p))
             for p in result.players
         ),
     )

@@ -110,10 +110,18 @@ def test_signature_covers_what_the_weight_reads(corpus, name):
         layout = Layout.for_players(players, rounds, rules)
         scores = sorted({p.score for p in players})
         # every score twice: room for every difference a pair of these scores can have
-        psd = PsdLayout.for_scores([p.score for p in players] + scores, scores[0])
+        # (and the following bracket's PSD of 2017 C.7, which reads the scores too)
+        every_score = [p.score for p in players] + scores
+        psd = PsdLayout.for_scores(
+            every_score, scores[0], PsdLayout.for_scores(every_score, scores[0])
+        )
         unplayed_rank = {u: u + 1 for u in range(rounds + 1)}
 
-        def weight(hi: PlayerState, lo: PlayerState, bye_score: int, flags: tuple) -> int:
+        def weight(
+            hi: PlayerState, lo: PlayerState, bye_score: int, flags: tuple,
+            layout: Layout = layout, psd: PsdLayout = psd,
+            unplayed_rank: dict[int, int] = unplayed_rank,
+        ) -> int:
             cur, nxt, completion, final_next = flags
             return layout.weight(
                 hi, lo, in_current=cur, in_next=nxt,

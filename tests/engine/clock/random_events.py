@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from pairing.model import Color, Player, ResultCode, RoundEntry, Tournament
+
 from .brute_force import Unpairable, brute_force_round
 
 W, B = Color.WHITE, Color.BLACK

@@ -17,15 +17,15 @@ from collections import Counter
 from pathlib import Path
 
 from pairing.errors import PairingError
+from pairing.model import RuleSet
 from pairing.replay import (
     compare_rounds,
-    pairing_lines,
     paired_rounds,
+    pairing_lines,
     recorded_round,
     state_before_round,
 )
 from pairing.trf import read_trf
-from pairing.model import RuleSet
 from reference_dutch.reference import MAX_PLAYERS, reference_pair_round
 from reference_dutch.reference2017 import reference_pair_round_2017
 

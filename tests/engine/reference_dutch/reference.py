@@ -604,7 +604,7 @@ class _Round:
         c5 = self.bye_score(frozenset(br.players) | br.lower)
         n = len(br.players)
         c6 = n - 2 * min(n // 2, len(br.residents))
-        lowest = sorted((f[x].score for x in br.players))[:c6]
+        lowest = sorted(f[x].score for x in br.players)[:c6]
         c7 = tuple(sorted(lowest, reverse=True))
         if br.is_last:
             c8: tuple = ()

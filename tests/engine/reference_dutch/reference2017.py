@@ -22,8 +22,8 @@ from reference_dutch.reference import (
     UP,
     _Bracket,
     _Candidate,
-    _Round,
     _facts,
+    _Round,
     _StopSearch,
     allocate_colours,
 )
@@ -182,7 +182,6 @@ class _Round2017(_Round):
 
     def lower_bound_2017(self, br: _Bracket) -> tuple:
         """A vector no candidate of a large bracket can beat (tight for homogeneous brackets)."""
-        f = self.facts
         n = len(br.players)
         floaters = n - 2 * min(n // 2, len(br.residents))
         pairs = (n - floaters) // 2

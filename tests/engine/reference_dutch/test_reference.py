@@ -13,6 +13,7 @@ from pairing.errors import NoValidPairing, UnsupportedFeature
 from pairing.model import Color, Player, ResultCode, RoundEntry, RuleSet, Tournament
 from pairing.replay import compare_rounds, paired_rounds, recorded_round, state_before_round
 from pairing.trf import read_trf
+from reference_dutch.random_states import random_state
 from reference_dutch.reference import (
     ABSOLUTE,
     MILD,
@@ -24,7 +25,6 @@ from reference_dutch.reference import (
     allocate_colours,
     reference_pair_round,
 )
-from reference_dutch.random_states import random_state
 from reference_dutch.reference2017 import reference_pair_round_2017
 
 CORPUS = Path(
