@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 CORPUS ?= ../shared/corpus
 
-.PHONY: install run test conformance bench bench-web clean
+.PHONY: install run test lint conformance bench bench-web clean
 
 install: $(VENV)/.installed
 
@@ -24,6 +24,9 @@ run: install
 
 test: install
 	$(BIN)/python -m pytest
+
+lint: install
+	$(BIN)/ruff check .
 
 conformance: install
 	$(BIN)/python -m tools.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017) \
