@@ -587,3 +587,44 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}"
+
+
+class FidePlayer(models.Model):
+    """One player of FIDE's published rating list (``manage.py import_fide_list``), with the
+    list's fields; ratings are 0 or empty when the player has none of that kind."""
+
+    fide_id = models.PositiveBigIntegerField("FIDE ID", primary_key=True)
+    name = models.CharField(max_length=100)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    w_title = models.CharField("women's title", max_length=3, blank=True)
+    o_title = models.CharField("other titles", max_length=40, blank=True)
+    foa_title = models.CharField("FIDE Online Arena title", max_length=3, blank=True)
+    standard_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    standard_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    standard_k = models.PositiveSmallIntegerField(null=True, blank=True)
+    rapid_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    rapid_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    rapid_k = models.PositiveSmallIntegerField(null=True, blank=True)
+    blitz_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    blitz_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    blitz_k = models.PositiveSmallIntegerField(null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    flag = models.CharField(max_length=3, blank=True, help_text="i inactive, w woman, wi both.")
+
+    class Meta:
+        ordering = ["name"]
+        # The search indexes (trigram, prefix) are made by tournaments.fide_list on PostgreSQL.
+        indexes = [models.Index(fields=["name"], name="fideplayer_name")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.fide_id})"
+
+    def rating(self, rating_type: str) -> int | None:
+        """The rating of that kind (``RatingType``), None when the player has none."""
+        return getattr(self, f"{rating_type}_rating") or None
+
+    @property
+    def best_title(self) -> str:
+        return self.title or self.w_title

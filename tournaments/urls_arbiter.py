@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments import views_arbiter as v
-from tournaments import views_bulk, views_print
+from tournaments import views_bulk, views_fide, views_print
 
 urlpatterns = [
     path("", v.home, name="arbiter-home"),
@@ -67,6 +67,10 @@ urlpatterns = [
         views_bulk.round_unpublish,
         name="arbiter-round-unpublish",
     ),
+    # FIDE's rating list (issue 17).
+    path("t/<int:pk>/fide/", views_fide.search, name="arbiter-fide-list"),
+    path("t/<int:pk>/fide/add/", views_fide.add, name="arbiter-fide-add"),
+    path("t/<int:pk>/fide/refresh/", views_fide.refresh, name="arbiter-fide-refresh"),
     # Printable pages (issue 17).
     path(
         "t/<int:pk>/print/rounds/<int:number>/pairings/",
