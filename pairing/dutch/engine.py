@@ -135,7 +135,7 @@ def _cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _first_compatible(ok_row: list[bool], candidates: Iterable[int], count: int) -> list[int]:
+def _first_compatible(ok_row: bytearray, candidates: Iterable[int], count: int) -> list[int]:
     """The first ``count`` candidates that may meet the player whose row of ``ok`` is given."""
     return list(islice((j for j in candidates if ok_row[j]), count))
 
