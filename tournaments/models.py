@@ -356,6 +356,11 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     state = models.CharField(max_length=10, choices=State.choices, default=State.DRAFT)
     explanation = models.TextField(blank=True, help_text="The engine's account of the pairing.")
+    explanation_data = models.JSONField(
+        null=True, blank=True,
+        help_text="The Dutch engine's explanation as data (RoundExplanation.as_dict(), plus the "
+        "players' ids by TPN); none for other systems and rounds not paired by the engine.",
+    )
     paired_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -791,6 +791,7 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
     is told that the round is already paired.
     """
     from pairing.errors import PairingError
+    from tournaments import explain
 
     with transaction.atomic():
         t = _locked(tournament)
@@ -818,13 +819,14 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
         if len(due) < 2:
             raise ServiceError(f"Only {len(due)} player(s) to pair in round {k}.")
         try:
-            pairing = pair_round(state, explain=True)
+            pairing, data = explain.pair(t, state, pair_round, built.player_by_tpn)
         except PairingError as error:
             raise ServiceError(f"The engine cannot pair round {k}: {error}") from error
         _check_pairing(pairing, state, k)
         score = _scores(state, k)
         rnd = Round.objects.create(
-            tournament=t, number=k, explanation="\n".join(pairing.explanation)
+            tournament=t, number=k, explanation="\n".join(pairing.explanation),
+            explanation_data=data,
         )
         player = built.player_by_tpn
         games = [

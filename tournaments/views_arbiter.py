@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from tournaments import corrections, services
+from tournaments import corrections, explain, services
 from tournaments.forms import (
     ArbiterForm,
     ByeRequestForm,
@@ -420,6 +420,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "can_write": can_write,
         "is_last": is_last,
         "missing": sum(1 for g in games if not g.has_result),
+        "why": explain.arbiter_view(rnd, games),
         "leave_form": _leave_form(tournament, rnd)
         if rnd.state == Round.State.DRAFT and can_write
         else None,

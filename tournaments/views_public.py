@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 
-from tournaments import conditional, queries, services
+from tournaments import conditional, explain, queries, services
 from tournaments.models import Player, Round, Tournament
 from tournaments.search import search_players
 
@@ -196,6 +196,7 @@ def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         "player": player,
         "games": games,
         "total": queries.format_points(total),
+        "why": explain.player_rounds(t, player, queries.public_rounds(t)),
         "tab": "players",
     }
     return render(request, "tournaments/public/player.html", context)

@@ -62,6 +62,9 @@ def test_every_endpoint_answers_as_its_schema_says(client, arbiter, schema):
         "/api/tournaments/{id}/rounds/{number}/": reverse("api-round", args=[t.pk, 1]),
         "/api/tournaments/{id}/rounds/{number}/pairings/": reverse("api-pairings", args=[t.pk, 1]),
         "/api/tournaments/{id}/standings/": reverse("api-standings", args=[t.pk]),
+        "/api/tournaments/{id}/rounds/{number}/explanation/": reverse(
+            "api-round-explanation", args=[t.pk, 1]
+        ),
     }
     assert set(cases) == {p for p in schema["paths"] if p.startswith("/api/tournaments")}
     for template, path in cases.items():

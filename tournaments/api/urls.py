@@ -4,6 +4,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from . import views as v
+from .explain import RoundExplanationView
 
 urlpatterns = [
     path("tournaments/", v.TournamentList.as_view(), name="api-tournaments"),
@@ -20,6 +21,11 @@ urlpatterns = [
         "tournaments/<int:pk>/rounds/<int:number>/pairings/",
         v.PairingList.as_view(),
         name="api-pairings",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/explanation/",
+        RoundExplanationView.as_view(),
+        name="api-round-explanation",
     ),
     path("tournaments/<int:pk>/standings/", v.StandingsView.as_view(), name="api-standings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

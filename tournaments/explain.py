@@ -1,0 +1,355 @@
+"""Why the Dutch engine paired a round as it did, as the web app keeps and shows it.
+
+``pair`` pairs a round and, for the Dutch system, returns the engine's ``RoundExplanation`` as
+data (``as_dict()``) with the players' ids by TPN: TPNs can be reassigned until round 4 is
+paired, so the stored TPNs are read through that map, never through today's numbers. The one
+stored value has three readings: ``brackets`` (a table per bracket on the arbiter's round page),
+``for_player`` (plain sentences on the public player card) and ``api_data`` (the API).
+Clock and Double-Swiss rounds keep the engine's text only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from django.db.models import Q
+
+from pairing.dutch.explanation import RoundExplanation
+from pairing.model import RoundPairing
+from pairing.model import Tournament as EngineTournament
+from tournaments.models import Game, Player, Result, Round, Tournament
+from tournaments.queries import format_points
+
+
+def pair(
+    t: Tournament,
+    state: EngineTournament,
+    pair_round: Callable[..., RoundPairing],
+    player_by_tpn: dict[int, Player],
+) -> tuple[RoundPairing, dict | None]:
+    """Pair the next round of ``state``; with the Dutch system also return the explanation data."""
+    if t.is_clock or t.is_double_swiss:
+        return pair_round(state, explain=True), None
+    from pairing.dutch import explain_round
+
+    pairing, why = explain_round(state)
+    data = why.as_dict()
+    data["players"] = {str(tpn): p.pk for tpn, p in player_by_tpn.items()}
+    return replace(pairing, explanation=tuple(why.lines())), data
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the stored value
+
+
+class _Named(int):
+    """A TPN that prints as the player's name, so that the engine's own sentences name people."""
+
+    label: str
+
+    def __new__(cls, tpn: int, label: str) -> _Named:
+        value = super().__new__(cls, tpn)
+        value.label = label
+        return value
+
+    def __str__(self) -> str:
+        return self.label
+
+    def __format__(self, spec: str) -> str:
+        return format(self.label, spec)
+
+
+def _with_names(data: dict, name: Callable[[int], str]) -> dict:
+    """The as_dict() value with every TPN replaced by a ``_Named`` one."""
+
+    def n(tpn):
+        return None if tpn is None else _Named(tpn, name(tpn))
+
+    def ns(tpns: Iterable[int]) -> list:
+        return [n(t) for t in tpns]
+
+    brackets = []
+    for b in data["brackets"]:
+        brackets.append({
+            **b,
+            "residents": ns(b["residents"]),
+            "mdps": [(n(t), s) for t, s in b["mdps"]],
+            "s1": ns(b["s1"]), "s2": ns(b["s2"]), "limbo": ns(b["limbo"]),
+            "remainder_s1": ns(b["remainder_s1"]), "remainder_s2": ns(b["remainder_s2"]),
+            "choices": [
+                {"tpn": n(c["tpn"]), "opponent": n(c["opponent"]),
+                 "passed_over": [(n(t), why) for t, why in c["passed_over"]]}
+                for c in b["choices"]
+            ],
+            "downfloats": [{**d, "tpn": n(d["tpn"])} for d in b["downfloats"]],
+        })
+    unmet = [{**u, "tpns": ns(u["tpns"])} for u in data["unmet"]]
+    return {**data, "brackets": brackets, "bye": n(data["bye"]), "unmet": unmet}
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A round's stored explanation and the players it speaks of (by TPN at pairing time)."""
+
+    explanation: RoundExplanation
+    """With TPNs that print as names."""
+    players: dict[int, Player]
+
+    def name(self, tpn: int) -> str:
+        player = self.players.get(tpn)
+        return player.name if player is not None else f"player {tpn}"
+
+    def score(self, tpn: int) -> str:
+        score = self.explanation.scores.get(tpn)
+        return "" if score is None else format_points(score)
+
+    def engine_opponent(self, tpn: int) -> int | None | str:
+        """The TPN the engine paired ``tpn`` with, ``"bye"`` for the PAB, None if not paired."""
+        if self.explanation.bye == tpn:
+            return "bye"
+        for b in self.explanation.brackets:
+            for c in b.choices:
+                if c.tpn == tpn:
+                    return int(c.opponent)
+                if c.opponent == tpn:
+                    return int(c.tpn)
+        return None
+
+
+def stored(rnd: Round, players: dict[int, Player] | None = None) -> Stored | None:
+    """The explanation stored with a round, or None (another system, or an older round).
+
+    ``players``: the tournament's players by id, when the caller has them already.
+    """
+    data = rnd.explanation_data
+    if not data or "players" not in data:
+        return None
+    if players is None:
+        players = {p.pk: p for p in Player.objects.filter(tournament_id=rnd.tournament_id)}
+    by_tpn = {
+        int(tpn): players[pk] for tpn, pk in data["players"].items() if pk in players
+    }
+
+    def name(tpn: int) -> str:
+        return by_tpn[tpn].name if tpn in by_tpn else f"player {tpn}"
+
+    try:
+        explanation = RoundExplanation.from_dict(_with_names(data, name))
+    except (KeyError, TypeError, ValueError):
+        return None  # written by an older engine: the text explanation still stands
+    return Stored(explanation, by_tpn)
+
+
+# ---------------------------------------------------------------------------------------------
+# The arbiter's table
+
+
+@dataclass(frozen=True)
+class Person:
+    name: str
+    tpn: int
+    score: str
+
+
+@dataclass(frozen=True)
+class PairRow:
+    player: Person
+    opponent: Person
+    passed_over: list[tuple[list[Person], str]]
+
+
+@dataclass(frozen=True)
+class BracketView:
+    score: str
+    facts: list[tuple[str, list[Person]]]
+    exchanges: int
+    pairs: list[PairRow]
+    downfloaters: list[tuple[Person, str]]
+    repaired_as_ppb: bool
+
+
+def brackets(s: Stored) -> list[BracketView]:
+    """The explanation bracket by bracket, every player with name, TPN and score."""
+
+    def person(tpn: int) -> Person:
+        return Person(s.name(tpn), int(tpn), s.score(tpn))
+
+    def people(tpns: Iterable[int]) -> list[Person]:
+        return [person(t) for t in tpns]
+
+    views = []
+    for b in s.explanation.brackets:
+        facts = [
+            ("Moved down (MDPs)", people(t for t, _ in b.mdps)),
+            ("Residents", people(b.residents)),
+            ("S1", people(b.s1)),
+            ("S2", people(b.s2)),
+            ("Limbo", people(b.limbo)),
+            ("Remainder S1", people(b.remainder_s1)),
+            ("Remainder S2", people(b.remainder_s2)),
+        ]
+        pairs = []
+        for c in b.choices:
+            groups: dict[str, list[Person]] = {}
+            for tpn, why in c.passed_over:
+                groups.setdefault(why, []).append(person(tpn))
+            pairs.append(PairRow(
+                person(c.tpn), person(c.opponent), [(p, why) for why, p in groups.items()]
+            ))
+        views.append(BracketView(
+            score=format_points(b.score),
+            facts=[(label, group) for label, group in facts if group],
+            exchanges=b.exchanges,
+            pairs=pairs,
+            downfloaters=[(person(d.tpn), d.reason) for d in b.downfloats],
+            repaired_as_ppb=b.repaired_as_ppb,
+        ))
+    return views
+
+
+def unmet(s: Stored) -> list[tuple[str, str, list[str]]]:
+    """The quality criteria not fully met: criterion, what, the players' names."""
+    return [(u.criterion, u.what, [str(t) for t in u.tpns]) for u in s.explanation.unmet]
+
+
+# ---------------------------------------------------------------------------------------------
+# The player's sentences
+
+
+BY_HAND = (
+    "The arbiters changed this pairing by hand after the engine had paired the round, so the "
+    "engine's reasons do not apply to it."
+)
+
+
+def for_player(rnd: Round, player: Player, s: Stored | None = None) -> list[str]:
+    """Why ``player`` got their opponent (or the PAB) in ``rnd``, in plain sentences.
+
+    Empty when there is nothing to explain: another pairing system, or a round the player did
+    not play (a requested bye, an absence).
+    """
+    s = s if s is not None else stored(rnd)
+    if s is None:
+        return []
+    tpn = next((t for t, p in s.players.items() if p.pk == player.pk), None)
+    if tpn is None:
+        return []
+    game = Game.objects.filter(Q(white=player) | Q(black=player), round=rnd).first()
+    if game is None or (game.is_bye and game.result != Result.PAIRING_BYE):
+        return []
+    wanted = s.engine_opponent(tpn)
+    if game.is_bye:
+        got: int | str | None = "bye"
+    else:
+        opponent_id = game.black_id if game.white_id == player.pk else game.white_id
+        got = next((t for t, p in s.players.items() if p.pk == opponent_id), None)
+    if wanted != got:
+        return [BY_HAND]
+    return s.explanation.for_player(_Named(tpn, "you"))
+
+
+def player_rounds(t: Tournament, player: Player, rounds: Iterable[Round]) -> list[dict]:
+    """Each given round (newest first) with what it says to the player: for the player card."""
+    players = {p.pk: p for p in t.players.all()}
+    out = []
+    for rnd in sorted(rounds, key=lambda r: -r.number):
+        s = stored(rnd, players)
+        sentences = for_player(rnd, player, s) if s is not None else []
+        if sentences:
+            out.append({"round": rnd.number, "sentences": sentences})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The API
+
+
+def api_data(rnd: Round) -> dict:
+    """The round's explanation for the API (``tournaments.api.explain``): scores in points,
+    players by their TPN at pairing time, with their ids and names; None for ``explanation``
+    when only the engine's text exists (Clock, Double-Swiss, rounds paired before it was kept).
+    """
+    data = rnd.explanation_data
+    out = {"round": rnd.number, "text": rnd.explanation.splitlines(), "explanation": None,
+           "players": []}
+    if not data or "players" not in data:
+        return out
+
+    def points(tenths: int) -> float:
+        return tenths / 10
+
+    names = dict(
+        Player.objects.filter(pk__in=data["players"].values()).values_list("pk", "name")
+    )
+    scores = data.get("scores", {})
+    out["players"] = [
+        {"tpn": int(tpn), "id": pk, "name": names.get(pk, ""),
+         "score": points(scores[tpn]) if tpn in scores else None}
+        for tpn, pk in sorted(data["players"].items(), key=lambda item: int(item[0]))
+    ]
+    out["explanation"] = {
+        "note": data["note"],
+        "brackets": [
+            {
+                "score": points(b["score"]),
+                "residents": b["residents"],
+                "mdps": [{"tpn": t, "score": points(sc)} for t, sc in b["mdps"]],
+                "s1": b["s1"], "s2": b["s2"], "limbo": b["limbo"],
+                "remainder_s1": b["remainder_s1"], "remainder_s2": b["remainder_s2"],
+                "exchanges": b["exchanges"],
+                "pairs": [
+                    {"tpn": c["tpn"], "opponent": c["opponent"],
+                     "passed_over": [{"tpn": t, "why": why} for t, why in c["passed_over"]]}
+                    for c in b["choices"]
+                ],
+                "downfloaters": [
+                    {"tpn": d["tpn"], "score": points(d["score"]), "reason": d["reason"]}
+                    for d in b["downfloats"]
+                ],
+                "repaired_as_ppb": b["repaired_as_ppb"],
+            }
+            for b in data["brackets"]
+        ],
+        "bye": data["bye"],
+        "bye_reason": data["bye_reason"],
+        "unmet": data["unmet"],
+    }
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The arbiter's round page
+
+
+@dataclass(frozen=True)
+class ArbiterView:
+    """What the arbiter's round page shows of a stored explanation."""
+
+    note: str
+    brackets: list[BracketView]
+    bye: Person | None
+    bye_reason: str
+    unmet: list[tuple[str, str, list[str]]]
+    changed_by_hand: bool
+    """The boards differ from the engine's pairing (a manual change or swap)."""
+
+
+def arbiter_view(rnd: Round, games: Iterable[Game]) -> ArbiterView | None:
+    """The explanation of ``rnd`` for its arbiters, or None (another system or an older round).
+    ``games``: the round's rows, as the page has them."""
+    s = stored(rnd)
+    if s is None:
+        return None
+    e = s.explanation
+    pk = {tpn: p.pk for tpn, p in s.players.items()}
+    engine = {frozenset((pk.get(c.tpn), pk.get(c.opponent))) for b in e.brackets for c in b.choices}
+    engine_bye = pk.get(e.bye) if e.bye is not None else None
+    games = list(games)
+    actual = {frozenset((g.white_id, g.black_id)) for g in games if not g.is_bye}
+    actual_bye = next((g.white_id for g in games if g.result == Result.PAIRING_BYE), None)
+    bye = None if e.bye is None else Person(s.name(e.bye), int(e.bye), s.score(e.bye))
+    return ArbiterView(
+        note=e.note, brackets=brackets(s), bye=bye, bye_reason=e.bye_reason, unmet=unmet(s),
+        changed_by_hand=engine != actual or engine_bye != actual_bye,
+    )
