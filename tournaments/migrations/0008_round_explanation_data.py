@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_double_swiss'),
+        ('tournaments', '0007_tournament_report_fields'),
     ]
 
     operations = [
