@@ -60,7 +60,7 @@ class _Named(int):
         return format(self.label, spec)
 
 
-def _with_names(data: dict, name: Callable[[int], str]) -> dict:
+def with_names(data: dict, name: Callable[[int], str]) -> dict:
     """The as_dict() value with every TPN replaced by a ``_Named`` one."""
 
     def n(tpn):
@@ -98,7 +98,7 @@ class Stored:
 
     def name(self, tpn: int) -> str:
         player = self.players.get(tpn)
-        return player.name if player is not None else f"player {tpn}"
+        return (player.name.strip() if player is not None else "") or f"player {tpn}"
 
     def score(self, tpn: int) -> str:
         score = self.explanation.scores.get(tpn)
@@ -135,7 +135,7 @@ def stored(rnd: Round, players: dict[int, Player] | None = None) -> Stored | Non
         return by_tpn[tpn].name if tpn in by_tpn else f"player {tpn}"
 
     try:
-        explanation = RoundExplanation.from_dict(_with_names(data, name))
+        explanation = RoundExplanation.from_dict(with_names(data, name))
     except (KeyError, TypeError, ValueError):
         return None  # written by an older engine: the text explanation still stands
     return Stored(explanation, by_tpn)
@@ -335,6 +335,16 @@ class ArbiterView:
     """The boards differ from the engine's pairing (a manual change or swap)."""
 
 
+def view_of(s: Stored, changed_by_hand: bool = False) -> ArbiterView:
+    """The arbiter's reading of an explanation (also the checker's)."""
+    e = s.explanation
+    bye = None if e.bye is None else Person(s.name(e.bye), int(e.bye), s.score(e.bye))
+    return ArbiterView(
+        note=e.note, brackets=brackets(s), bye=bye, bye_reason=e.bye_reason, unmet=unmet(s),
+        changed_by_hand=changed_by_hand,
+    )
+
+
 def arbiter_view(rnd: Round, games: Iterable[Game]) -> ArbiterView | None:
     """The explanation of ``rnd`` for its arbiters, or None (another system or an older round).
     ``games``: the round's rows, as the page has them."""
@@ -348,8 +358,4 @@ def arbiter_view(rnd: Round, games: Iterable[Game]) -> ArbiterView | None:
     games = list(games)
     actual = {frozenset((g.white_id, g.black_id)) for g in games if not g.is_bye}
     actual_bye = next((g.white_id for g in games if g.result == Result.PAIRING_BYE), None)
-    bye = None if e.bye is None else Person(s.name(e.bye), int(e.bye), s.score(e.bye))
-    return ArbiterView(
-        note=e.note, brackets=brackets(s), bye=bye, bye_reason=e.bye_reason, unmet=unmet(s),
-        changed_by_hand=engine != actual or engine_bye != actual_bye,
-    )
+    return view_of(s, changed_by_hand=engine != actual or engine_bye != actual_bye)

@@ -1,0 +1,236 @@
+"""The public checker: re-pair every round of an uploaded TRF file and say where it differs.
+
+The file's system decides the engine, as ``python -m pairing -c`` does: ``192
+FIDE_DOUBLESWISS`` is the Double-Swiss system (``pairing.double_swiss``), the Clock marker the
+Clock system (``pairing.clock``), anything else the Dutch system under the file's rule set
+(2026 unless its ``192`` record says 2017) or the one the visitor chose. Round k is paired from
+the file's state before round k (``pairing.replay``) and compared with what the file recorded;
+where they differ, the Dutch engine's explanation says why it paired as it did, and the file's
+own pairing is checked against the absolute criteria. Nothing is stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pairing.errors import PairingError, TrfFormatError
+from pairing.model import RoundPairing, RuleSet
+from pairing.replay import COLORS_DIFFER, IDENTICAL, compare_rounds
+
+logger = logging.getLogger(__name__)
+
+MAX_PLAYERS = 400
+MAX_ROUNDS = 15
+
+DUTCH = "dutch"
+CLOCK = "clock"
+DOUBLE_SWISS = "double-swiss"
+
+SYSTEM_NAMES = {
+    RuleSet.DUTCH_2026: "FIDE Dutch system, 2026 rules (C.04.3)",
+    RuleSet.DUTCH_2017: "FIDE Dutch system, 2017 rules (C.04.3)",
+    CLOCK: "Clock (Italian-Swiss) system, not FIDE-approved",
+    DOUBLE_SWISS: "FIDE Double-Swiss system (C.04.5)",
+}
+
+VERDICTS = {
+    IDENTICAL: "same pairing",
+    COLORS_DIFFER: "same pairs, other colours",
+    "pairs": "other pairs",
+    "error": "the engine could not pair it",
+}
+
+
+class Refused(Exception):
+    """The file cannot be checked: said in one sentence (a bad line, too large)."""
+
+
+@dataclass
+class RoundCheck:
+    """One round (or Double-Swiss match): the file's pairing against the rules'."""
+
+    number: int
+    verdict: str
+    only_in_file: list[str] = field(default_factory=list)
+    only_in_rules: list[str] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)
+    """Pairs both have, with the colours the rules give."""
+    error: str = ""
+    violations: list[str] = field(default_factory=list)
+    """What the file's pairing breaks among the absolute criteria (Dutch only)."""
+    why: object | None = None
+    """The Dutch explanation (``tournaments.explain.ArbiterView``), or None."""
+    text: list[str] = field(default_factory=list)
+    """The engine's explanation as text, for the systems without data."""
+
+    @property
+    def differs(self) -> bool:
+        return self.verdict != IDENTICAL
+
+    @property
+    def verdict_text(self) -> str:
+        return VERDICTS[self.verdict]
+
+
+@dataclass
+class Report:
+    system: str
+    name: str
+    players: int
+    unit: str
+    """"round", or "match" for the Double-Swiss system."""
+    rounds: list[RoundCheck]
+
+    @property
+    def identical(self) -> int:
+        return sum(1 for r in self.rounds if not r.differs)
+
+
+def _name_of(players) -> Callable[[int], str]:
+    names = {p.tpn: (p.name.strip() or f"player {p.tpn}") for p in players}
+    return lambda tpn: f"{names.get(tpn, f'player {tpn}')} ({tpn})"
+
+
+def _compare(k: int, expected: RoundPairing, got: RoundPairing, name) -> RoundCheck:
+    verdict = compare_rounds(expected, got)
+    check = RoundCheck(k, verdict)
+    if verdict == IDENTICAL:
+        return check
+    want = {frozenset((b.white, b.black)): b for b in expected.boards}
+    have = {frozenset((b.white, b.black)): b for b in got.boards}
+
+    def board(b) -> str:
+        return f"{name(b.white)} – {name(b.black)}"
+
+    check.only_in_file = [board(b) for key, b in want.items() if key not in have]
+    check.only_in_rules = [board(b) for key, b in have.items() if key not in want]
+    check.colours = [
+        board(b) for key, b in have.items() if key in want and want[key].white != b.white
+    ]
+    if expected.bye != got.bye:
+        if expected.bye is not None:
+            check.only_in_file.append(f"{name(expected.bye)}: pairing-allocated bye")
+        if got.bye is not None:
+            check.only_in_rules.append(f"{name(got.bye)}: pairing-allocated bye")
+    return check
+
+
+def _failed(k: int, error: Exception) -> RoundCheck:
+    if isinstance(error, PairingError):
+        return RoundCheck(k, "error", error=str(error))
+    logger.exception("checker: the engine failed on round %s", k)
+    return RoundCheck(
+        k, "error", error=f"the engine failed ({type(error).__name__}); please report the file"
+    )
+
+
+def _refuse_if_too_big(players: int, rounds: int, unit: str) -> None:
+    if players > MAX_PLAYERS:
+        raise Refused(
+            f"The file has {players} players; the checker takes up to {MAX_PLAYERS}. "
+            "Use the command line (python -m pairing --dutch FILE -c) for larger events."
+        )
+    if rounds > MAX_ROUNDS:
+        raise Refused(
+            f"The file has {rounds} paired {unit}es; the checker takes up to {MAX_ROUNDS}. "
+            "Use the command line (python -m pairing -c) for longer events."
+            if unit == "match"
+            else f"The file has {rounds} paired {unit}s; the checker takes up to {MAX_ROUNDS}. "
+            "Use the command line (python -m pairing --dutch FILE -c) for longer events."
+        )
+
+
+def check(text: str, rules: RuleSet | None = None) -> Report:
+    """Re-pair every round of a TRF text; raise ``Refused`` for a file that cannot be checked."""
+    from pairing.clock.trf import is_clock_trf
+    from pairing.double_swiss import is_double_swiss
+
+    try:
+        if is_double_swiss(text):
+            return _check_double_swiss(text)
+        if is_clock_trf(text):
+            return _check_single(text, CLOCK, None)
+        return _check_single(text, DUTCH, rules)
+    except TrfFormatError as error:
+        raise Refused(f"This is not a TRF file the engine reads: {error}.") from None
+
+
+def _check_single(text: str, system: str, rules: RuleSet | None) -> Report:
+    from pairing.replay import paired_rounds, recorded_round, state_before_round
+    from pairing.trf import read_trf
+
+    t = read_trf(text)
+    total = paired_rounds(t)
+    _refuse_if_too_big(len(t.players), total, "round")
+    rules = rules or t.rules
+    name = _name_of(t.players)
+    checks = []
+    for k in range(1, total + 1):
+        expected = recorded_round(t, k)
+        before = state_before_round(t, k)
+        try:
+            if system == CLOCK:
+                checks.append(_clock_round(k, before, expected, name))
+            else:
+                checks.append(_dutch_round(k, before, expected, rules, name))
+        except Exception as error:  # noqa: BLE001 - a round that cannot be paired is reported
+            checks.append(_failed(k, error))
+    label = SYSTEM_NAMES[CLOCK if system == CLOCK else rules]
+    return Report(label, t.name, len(t.players), "round", checks)
+
+
+def _clock_round(k, before, expected, name) -> RoundCheck:
+    from pairing.clock import pair_round
+
+    got = pair_round(before, explain=True)
+    check = _compare(k, expected, got, name)
+    if check.differs:
+        check.text = list(got.explanation)
+    return check
+
+
+def _dutch_round(k, before, expected, rules, name) -> RoundCheck:
+    from pairing.checker import check_round
+    from pairing.dutch import explain_round
+    from pairing.dutch.explanation import RoundExplanation
+    from tournaments import explain
+
+    got, why = explain_round(before, rules=rules)
+    check = _compare(k, expected, got, name)
+    if not check.differs:
+        return check
+    check.violations = [str(v) for v in check_round(before, expected, rules=rules)]
+    players = {p.tpn: p for p in before.players}
+    names = explain.Stored(why, players).name
+    named = RoundExplanation.from_dict(explain.with_names(why.as_dict(), names))
+    check.why = explain.view_of(explain.Stored(named, players))
+    return check
+
+
+def _check_double_swiss(text: str) -> Report:
+    from pairing.double_swiss import (
+        pair_match,
+        read_double_swiss,
+        recorded_match,
+        state_before_match,
+    )
+
+    dt = read_double_swiss(text)
+    total = dt.paired_matches()
+    _refuse_if_too_big(len(dt.tournament.players), total, "match")
+    name = _name_of(dt.tournament.players)
+    checks = []
+    for k in range(1, total + 1):
+        try:
+            expected = recorded_match(dt, k)
+            got = pair_match(state_before_match(dt, k), explain=True)
+            check = _compare(k, expected, got, name)
+            if check.differs:
+                check.text = list(got.explanation)
+            checks.append(check)
+        except Exception as error:  # noqa: BLE001 - a match that cannot be paired is reported
+            checks.append(_failed(k, error))
+    return Report(SYSTEM_NAMES[DOUBLE_SWISS], dt.tournament.name, len(dt.tournament.players),
+                  "match", checks)
