@@ -84,6 +84,10 @@ class Report:
     rounds: list[RoundCheck]
 
     @property
+    def units(self) -> str:
+        return "matches" if self.unit == "match" else "rounds"
+
+    @property
     def identical(self) -> int:
         return sum(1 for r in self.rounds if not r.differs)
 
@@ -126,19 +130,17 @@ def _failed(k: int, error: Exception) -> RoundCheck:
     )
 
 
-def _refuse_if_too_big(players: int, rounds: int, unit: str) -> None:
+def _refuse_if_too_big(players: int, rounds: int, units: str) -> None:
+    """Bound the work (a large file would take minutes): say so instead of timing out."""
     if players > MAX_PLAYERS:
         raise Refused(
             f"The file has {players} players; the checker takes up to {MAX_PLAYERS}. "
-            "Use the command line (python -m pairing --dutch FILE -c) for larger events."
+            "Check larger events on the command line (python -m pairing --dutch FILE -c)."
         )
     if rounds > MAX_ROUNDS:
         raise Refused(
-            f"The file has {rounds} paired {unit}es; the checker takes up to {MAX_ROUNDS}. "
-            "Use the command line (python -m pairing -c) for longer events."
-            if unit == "match"
-            else f"The file has {rounds} paired {unit}s; the checker takes up to {MAX_ROUNDS}. "
-            "Use the command line (python -m pairing --dutch FILE -c) for longer events."
+            f"The file has {rounds} paired {units}; the checker takes up to {MAX_ROUNDS}. "
+            "Check longer events on the command line (python -m pairing --dutch FILE -c)."
         )
 
 
@@ -163,7 +165,7 @@ def _check_single(text: str, system: str, rules: RuleSet | None) -> Report:
 
     t = read_trf(text)
     total = paired_rounds(t)
-    _refuse_if_too_big(len(t.players), total, "round")
+    _refuse_if_too_big(len(t.players), total, "rounds")
     rules = rules or t.rules
     name = _name_of(t.players)
     checks = []
@@ -219,7 +221,7 @@ def _check_double_swiss(text: str) -> Report:
 
     dt = read_double_swiss(text)
     total = dt.paired_matches()
-    _refuse_if_too_big(len(dt.tournament.players), total, "match")
+    _refuse_if_too_big(len(dt.tournament.players), total, "matches")
     name = _name_of(dt.tournament.players)
     checks = []
     for k in range(1, total + 1):

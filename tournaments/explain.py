@@ -223,11 +223,14 @@ BY_HAND = (
 )
 
 
-def for_player(rnd: Round, player: Player, s: Stored | None = None) -> list[str]:
+def for_player(
+    rnd: Round, player: Player, s: Stored | None = None, game: Game | None = None
+) -> list[str]:
     """Why ``player`` got their opponent (or the PAB) in ``rnd``, in plain sentences.
 
     Empty when there is nothing to explain: another pairing system, or a round the player did
-    not play (a requested bye, an absence).
+    not play (a requested bye, an absence). ``s`` and ``game`` (the player's row of the round)
+    save the queries when the caller has them.
     """
     s = s if s is not None else stored(rnd)
     if s is None:
@@ -235,7 +238,8 @@ def for_player(rnd: Round, player: Player, s: Stored | None = None) -> list[str]
     tpn = next((t for t, p in s.players.items() if p.pk == player.pk), None)
     if tpn is None:
         return []
-    game = Game.objects.filter(Q(white=player) | Q(black=player), round=rnd).first()
+    if game is None:
+        game = Game.objects.filter(Q(white=player) | Q(black=player), round=rnd).first()
     if game is None or (game.is_bye and game.result != Result.PAIRING_BYE):
         return []
     wanted = s.engine_opponent(tpn)
@@ -249,15 +253,20 @@ def for_player(rnd: Round, player: Player, s: Stored | None = None) -> list[str]
     return s.explanation.for_player(_Named(tpn, "you"))
 
 
-def player_rounds(t: Tournament, player: Player, rounds: Iterable[Round]) -> list[dict]:
-    """Each given round (newest first) with what it says to the player: for the player card."""
-    players = {p.pk: p for p in t.players.all()}
+def player_rounds(hist, player: Player) -> list[dict]:
+    """What each public round says to the player, newest first, for the player card.
+
+    ``hist``: ``queries.history`` of the tournament, whose games carry their rounds and whose
+    players are loaded already: no further query."""
     out = []
-    for rnd in sorted(rounds, key=lambda r: -r.number):
-        s = stored(rnd, players)
-        sentences = for_player(rnd, player, s) if s is not None else []
+    for number, cell, _total in reversed(hist.running(player.pk)):
+        game = getattr(cell, "game", None)
+        if game is None:
+            continue
+        s = stored(game.round, hist.players)
+        sentences = for_player(game.round, player, s, game) if s is not None else []
         if sentences:
-            out.append({"round": rnd.number, "sentences": sentences})
+            out.append({"round": number, "sentences": sentences})
     return out
 
 

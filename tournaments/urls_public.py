@@ -2,10 +2,12 @@
 
 from django.urls import path
 
+from tournaments import views_checker
 from tournaments import views_public as v
 
 urlpatterns = [
     path("", v.tournament_list, name="home"),
+    path("check/", views_checker.check_file, name="check"),
     path("t/<int:pk>/", v.tournament_home, name="public-tournament"),
     path("t/<int:pk>/rounds/<int:number>/", v.round_pairings, name="public-round"),
     path("t/<int:pk>/standings/", v.standings, name="public-standings"),

@@ -196,7 +196,7 @@ def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         "player": player,
         "games": games,
         "total": queries.format_points(total),
-        "why": explain.player_rounds(t, player, queries.public_rounds(t)),
+        "why": explain.player_rounds(hist, player),
         "tab": "players",
     }
     return render(request, "tournaments/public/player.html", context)

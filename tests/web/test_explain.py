@@ -205,3 +205,18 @@ def test_the_api_hides_drafts_even_after_earlier_rounds_were_published(client, a
     assert client.get(reverse("api-round-explanation", args=[t.pk, 2]), **JSON).status_code == 200
     assert client.get(reverse("api-round-explanation", args=[t.pk, 3]), **JSON).status_code == 404
     assert client.get(reverse("api-round-explanation", args=[t.pk, 9]), **JSON).status_code == 404
+
+
+def test_the_card_costs_the_same_queries_however_many_rounds_it_explains(client, arbiter):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def cost(played_rounds: int) -> int:
+        t = played(arbiter, players=7, rounds=5, played_rounds=played_rounds)
+        player = t.players.get(tpn=3)
+        with CaptureQueriesContext(connection) as ctx:
+            page = client.get(reverse("public-player", args=[t.pk, player.pk]))
+        assert text_of(page).count("Round ") >= played_rounds
+        return len(ctx.captured_queries)
+
+    assert cost(1) == cost(4)
