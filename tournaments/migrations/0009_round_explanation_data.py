@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_tournament_report_fields'),
+        ('tournaments', '0008_fide_player_list'),
     ]
 
     operations = [
