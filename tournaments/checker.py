@@ -203,7 +203,10 @@ def _dutch_round(k, before, expected, rules, name) -> RoundCheck:
     check = _compare(k, expected, got, name)
     if not check.differs:
         return check
-    check.violations = [str(v) for v in check_round(before, expected, rules=rules)]
+    check.violations = [
+        f"{v}" + (f" ({', '.join(name(t) for t in v.tpns)})" if v.tpns else "")
+        for v in check_round(before, expected, rules=rules)
+    ]
     players = {p.tpn: p for p in before.players}
     names = explain.Stored(why, players).name
     named = RoundExplanation.from_dict(explain.with_names(why.as_dict(), names))
