@@ -28,6 +28,7 @@ def test_a_player_reads_why_on_the_card(page, live_server, arbiter):  # noqa: F8
 
     page.goto(f"{live_server.url}/t/{t.pk}/players/")
     page.get_by_role("link", name=game.black.name, exact=True).click()
+    page.wait_for_url(f"**/t/{t.pk}/players/{game.black.pk}/")
     section = page.locator("section.why")
     assert section.get_by_role("heading", name="Why this pairing?").is_visible()
     latest = section.locator("details").first
