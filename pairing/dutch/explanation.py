@@ -37,6 +37,11 @@ def _passed_over(c: Choice) -> str:
     return "".join(f"; passed over {', '.join(map(str, t))} ({why})" for why, t in groups.items())
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 player``, ``3 players``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 @dataclass(frozen=True)
 class Choice:
     """One S1 player (or MDP) and the opponent it took in the order of Art. 4.2 (3.3.3)."""
@@ -149,7 +154,7 @@ class RoundExplanation:
             if b.mdps:
                 out.append("  MDPs: " + " ".join(f"{t}({format_points(s)})" for t, s in b.mdps))
             out.append("  residents: " + " ".join(map(str, b.residents)))
-            if b.s1 or b.s2:
+            if b.choices:
                 out.append(f"  S1: {' '.join(map(str, b.s1)) or '-'}   "
                            f"S2: {' '.join(map(str, b.s2)) or '-'}")
             if b.limbo:
@@ -182,8 +187,8 @@ class RoundExplanation:
             for d in b.downfloats:
                 if d.tpn == tpn:
                     said.append(
-                        f"In {group} ({size} players to pair) you could not be paired: "
-                        f"{d.reason}. You moved down to the next group."
+                        f"In {group} ({_count(size, 'player')} to pair) you could not be "
+                        f"paired: {d.reason}. You moved down to the next group."
                     )
             for c in b.choices:
                 if tpn not in (c.tpn, c.opponent):

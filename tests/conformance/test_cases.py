@@ -43,7 +43,6 @@ def test_case_is_consistent(case):
 @pytest.mark.engine_exactness
 @pytest.mark.parametrize("case", CASE_FILES, ids=lambda p: p.stem)
 def test_engine_pairs_case_as_expected(case, tmp_path):
-    pytest.importorskip("pairing.dutch")
     t, expected = load(case)
     out = tmp_path / "pairs.txt"
     code = main(["--dutch", str(case), "-p", str(out)], stdout=io.StringIO(), stderr=io.StringIO())

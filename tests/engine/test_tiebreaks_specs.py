@@ -122,7 +122,6 @@ def test_rating_tables():
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
 def test_crosscheck_agrees_on_a_small_corpus_file(capsys):
-    pytest.importorskip("tiebreak_core")
     from tools import tiebreak_crosscheck as crosscheck
 
     report = crosscheck.Report(samples=2)
@@ -167,7 +166,6 @@ def test_format_value():
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
 def test_crosscheck_explains_every_disagreement_on_a_file_with_forfeits_and_byes():
-    pytest.importorskip("tiebreak_core")
     from tools import tiebreak_crosscheck as crosscheck
 
     report = crosscheck.Report(samples=1)
