@@ -37,6 +37,38 @@ def _passed_over(c: Choice) -> str:
     return "".join(f"; passed over {', '.join(map(str, t))} ({why})" for why, t in groups.items())
 
 
+def transposition_index(
+    s1: tuple[int, ...], s2: tuple[int, ...], opponent: dict[int, int]
+) -> int | None:
+    """Art. 4.2: the place of the S1-S2 pairing among the transpositions of S2 (0: S2 in its
+    own order), counting as the text does only the first N1 players of each transposition.
+
+    >>> transposition_index((1, 2), (3, 4, 5), {1: 3, 2: 4})
+    0
+    >>> transposition_index((1, 2), (3, 4, 5), {1: 3, 2: 5})
+    1
+    >>> transposition_index((1, 2), (3, 4, 5), {1: 5, 2: 4})
+    5
+    """
+    if not s1 or any(t not in opponent or opponent[t] not in s2 for t in s1):
+        return None
+    left = list(s2)
+    index = 0
+    for i, t in enumerate(s1):
+        position = left.index(opponent[t])
+        later = 1  # how many distinct ways the places after this one can be filled
+        for free in range(len(left) - 1, len(left) - len(s1) + i, -1):
+            later *= free
+        index += position * later
+        left.pop(position)
+    return index
+
+
+def _transposition(index: int | None) -> str:
+    """``   (transposition 3, Art. 4.2)``; nothing when S2 is taken in its own order."""
+    return f"   (transposition {index}, Art. 4.2)" if index else ""
+
+
 def _count(n: int, noun: str) -> str:
     """``1 player``, ``3 players``."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
@@ -87,6 +119,16 @@ class BracketReport:
     @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
         return tuple((c.tpn, c.opponent) for c in self.choices)
+
+    @property
+    def transposition(self) -> int | None:
+        """The place of S1's pairing among the transpositions of S2 (Art. 4.2), 0 first."""
+        return transposition_index(self.s1, self.s2, dict(self.pairs))
+
+    @property
+    def remainder_transposition(self) -> int | None:
+        """The same for the remainder of a heterogeneous bracket."""
+        return transposition_index(self.remainder_s1, self.remainder_s2, dict(self.pairs))
 
 
 @dataclass(frozen=True)
@@ -156,12 +198,14 @@ class RoundExplanation:
             out.append("  residents: " + " ".join(map(str, b.residents)))
             if b.choices:
                 out.append(f"  S1: {' '.join(map(str, b.s1)) or '-'}   "
-                           f"S2: {' '.join(map(str, b.s2)) or '-'}")
+                           f"S2: {' '.join(map(str, b.s2)) or '-'}"
+                           + _transposition(b.transposition))
             if b.limbo:
                 out.append("  Limbo: " + " ".join(map(str, b.limbo)))
             if b.remainder_s1 or b.remainder_s2:
                 out.append(f"  remainder S1: {' '.join(map(str, b.remainder_s1)) or '-'}   "
-                           f"S2: {' '.join(map(str, b.remainder_s2)) or '-'}")
+                           f"S2: {' '.join(map(str, b.remainder_s2)) or '-'}"
+                           + _transposition(b.remainder_transposition))
             for c in b.choices:
                 out.append(f"  {c.tpn} meets {c.opponent}{_passed_over(c)}")
             if b.pairs:

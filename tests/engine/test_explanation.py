@@ -67,3 +67,15 @@ def test_round_one_says_no_criterion_could_choose():
     assert why.brackets[0].s1 == (1, 2) and why.brackets[0].s2 == (3, 4, 5)
     assert why.bye == pairing.bye == 5
     assert "S1[i] meets S2[i]" in why.note
+
+
+def test_the_transposition_is_its_place_in_the_order_of_art_4_2():
+    import doctest
+
+    import pairing.dutch.explanation
+
+    assert doctest.testmod(pairing.dutch.explanation).failed == 0
+    _, why = explain_round(STATE)
+    # the 6-point group: 1 moved to S2 by an exchange, S1 = (3), S2 = (1, 5), and 3 meets 5,
+    # the second transposition of S2; the other brackets take S2 in its own order
+    assert [b.transposition for b in why.brackets] == [None, 0, 1, 0, None, 0]
