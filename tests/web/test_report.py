@@ -152,7 +152,10 @@ def test_the_settings_form_saves_the_report_fields(client, arbiter):
         "points_win": "1", "points_draw": "0.5", "points_loss": "0", "points_forfeit_win": "1",
         "points_forfeit_loss": "0", "points_pairing_bye": "1", "points_half_bye": "0.5",
         "points_full_bye": "1", "points_zero_bye": "0", "tiebreaks": "",
-        **{k: (f"{v:%Y-%m-%d}" if isinstance(v, datetime.date) else v) for k, v in REPORT.items()},
+        **{
+            k: (f"{v:%Y-%m-%d}" if isinstance(v, datetime.date) else v)
+            for k, v in REPORT.items()
+        },
     }
     response = client.post(reverse("arbiter-tournament-edit", args=[t.pk]), data)
     assert response.status_code == 302
@@ -164,8 +167,8 @@ def test_the_settings_form_saves_the_report_fields(client, arbiter):
 def test_an_imported_file_without_report_records_keeps_the_defaults(staff):
     text = (
         "012 Club night\n"
-        "001    1      Alpha, Ann                        2000                             0.0    1\n"
-        "001    2      Beta, Bob                         1900                             0.0    2\n"
+        "001    1      Alpha, Ann                        2000                             0.0    1\n"  # noqa: E501
+        "001    2      Beta, Bob                         1900                             0.0    2\n"  # noqa: E501
     )
     t = services.import_trf(text, staff)
     assert (t.place, t.federation, t.rating_type, t.chief_arbiter) == ("", "", "standard", "")

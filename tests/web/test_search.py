@@ -55,7 +55,8 @@ def test_the_dashboard_searches_too(client, arbiter, field):
     client.force_login(arbiter)
     page = client.get(reverse("arbiter-tournament", args=[field.pk]), {"q": "14109336"})
     text = page.content.decode()
-    rows = text[text.index('id="player-rows"'):text.index("</table>", text.index('id="player-rows"'))]
+    start = text.index('id="player-rows"')
+    rows = text[start:text.index("</table>", start)]
     assert "Lagno, Kateryna" in rows and "Caruana" not in rows
     assert "Players (4)" in text
     assert 'data-live-search="player-rows"' in text and 'id="player-rows"' in text
