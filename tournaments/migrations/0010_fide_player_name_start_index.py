@@ -28,7 +28,7 @@ def backwards(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0008_fide_player_list"),
+        ("tournaments", "0009_round_explanation_data"),
     ]
 
     operations = [migrations.RunPython(forwards, backwards)]
