@@ -10,6 +10,7 @@ DEBUG          "1"/"true"/"yes" to turn on (development only)
 ALLOWED_HOSTS  comma-separated host names
 SECURE_COOKIES with DEBUG off, HTTPS only (secure cookies, redirect, HSTS); 0 to try plain HTTP
 LOG_LEVEL      level of the log written to stderr (gunicorn's log); WARNING by default
+REDIS_URL      e.g. redis://127.0.0.1:6379/0: the cache and the live pages' events shared by workers
 """
 
 from __future__ import annotations
@@ -169,6 +170,21 @@ STORAGES = {
         )
     },
 }
+
+# Pages, API bodies and standings are cached by tournament version (tournaments.pagecache); the
+# worker processes share them, and the live pages' events, through Redis when REDIS_URL is set.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "swiss")
+LIVE_CHANNEL_PREFIX = CACHES["default"]["KEY_PREFIX"]
+# Seconds a process trusts its copy of a version when no Redis message can drop it earlier.
+LIVE_VERSION_TTL = float(os.environ.get("LIVE_VERSION_TTL", "0.5"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter-home"

@@ -633,3 +633,20 @@ class FidePlayer(models.Model):
     @property
     def best_title(self) -> str:
         return self.title or self.w_title
+
+
+class PublicVersion(models.Model):
+    """How often a tournament's data changed: the key of its cached pages and its ETags.
+
+    ``tournaments.versioning`` raises it in the transaction of every change (signals on every
+    model above, so the admin counts too); pages and API bodies are cached by it (issue 16).
+    """
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="public_version"
+    )
+    number = models.PositiveBigIntegerField(default=1)
+    changed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} v{self.number}"

@@ -12,12 +12,12 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from pairing.model import Color, ResultCode, RoundEntry
-from tournaments import services
-from tournaments.models import AuditEntry, Game, Player, Result, Round, Tournament
+from tournaments import pagecache, services, versioning
+from tournaments.models import Game, Player, Result, Round, Tournament
 
 PUBLIC_STATES = (Round.State.PUBLISHED, Round.State.FINISHED)
 
@@ -232,12 +232,24 @@ class Standings:
     rows: list[StandingRow]
 
 
-def public_standings(tournament: Tournament, *, after_round: int | None = None) -> Standings:
+def public_standings(
+    tournament: Tournament, *, after_round: int | None = None, version: Version | None = None
+) -> Standings:
     """Standings over the public rounds only (a draft round never counts).
 
     The ranking is ``services.standings``; when its rows carry tie-break values (attribute
     ``tiebreaks``, with ``tiebreak_names`` on the service) they are passed on as columns.
+    The result is cached by the tournament's version (``version``, when the caller has read it).
     """
+    if version is None:
+        version = tournament_version(tournament.pk)
+    if version is None:
+        return _public_standings(tournament, after_round)
+    key = f"standings:{version.etag_seed}:{after_round}"
+    return pagecache.computed(key, lambda: _public_standings(tournament, after_round))
+
+
+def _public_standings(tournament: Tournament, after_round: int | None) -> Standings:
     last = complete_public_rounds(tournament)
     if after_round is not None:
         last = max(0, min(after_round, last))
@@ -268,8 +280,10 @@ class CrossRow:
     """Per public round: the cell and the opponent's row number (None for byes)."""
 
 
-def crosstable(tournament: Tournament) -> tuple[Standings, list[int], list[CrossRow]]:
-    standing = public_standings(tournament)
+def crosstable(
+    tournament: Tournament, *, version: Version | None = None
+) -> tuple[Standings, list[int], list[CrossRow]]:
+    standing = public_standings(tournament, version=version)
     hist = history(tournament)
     number_of = {r.player.pk: r.number for r in standing.rows}
     table = []
@@ -291,6 +305,8 @@ def crosstable(tournament: Tournament) -> tuple[Standings, list[int], list[Cross
 class Version:
     etag_seed: str
     last_modified: datetime | None
+    number: int | None = None
+    """The tournament's version number (``tournaments.versioning``); None for the site's."""
 
     def http_last_modified(self) -> int | None:
         """Seconds since the epoch for Last-Modified, or None during the second of the change.
@@ -310,34 +326,19 @@ class Version:
         return '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
 
 
-def tournament_version(tournament_pk: int) -> Version | None:
-    """What changes whenever anything public of one tournament changes, in one query.
-
-    Every change goes through a service, which writes an ``AuditEntry`` and most also touch
-    ``Tournament.updated_at``; the newest of both is the version. None if there is no such
-    tournament.
-    """
-    row = (
-        Tournament.objects.filter(pk=tournament_pk)
-        .annotate(last_audit_pk=Max("audit__pk"), last_audit_at=Max("audit__at"))
-        .values("updated_at", "last_audit_pk", "last_audit_at")
-        .first()
-    )
-    if row is None:
+def tournament_version(tournament_pk: int, *, at_least: int | None = None) -> Version | None:
+    """What changes whenever anything of one tournament changes (``tournaments.versioning``):
+    one query, none while this process's copy is fresh. None if there is no such tournament."""
+    current = versioning.current(tournament_pk, at_least=at_least)
+    if current is None:
         return None
-    stamps = [s for s in (row["updated_at"], row["last_audit_at"]) if s is not None]
-    seed = f"t{tournament_pk}:{row['updated_at'].isoformat()}:{row['last_audit_pk']}"
-    return Version(seed, max(stamps))
+    return Version(current.key, current.changed_at, current.number)
 
 
 def site_version() -> Version:
-    """The version of the list of all tournaments, in two queries."""
-    row = Tournament.objects.aggregate(n=Count("pk"), updated=Max("updated_at"), top=Max("pk"))
-    audit = AuditEntry.objects.aggregate(pk=Max("pk"), at=Max("at"))
-    stamps = [s for s in (row["updated"], audit["at"]) if s is not None]
-    updated = row["updated"].isoformat() if row["updated"] else "-"
-    seed = f"all:{row['n']}:{row['top']}:{updated}:{audit['pk']}"
-    return Version(seed, max(stamps) if stamps else None)
+    """The version of the list of all tournaments, in one query."""
+    site = versioning.site()
+    return Version(site.key, site.changed_at)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from pairing.model import (
     RoundPairing,
     Tournament as EngineTournament,
 )
-from tournaments import double_swiss
+from tournaments import double_swiss, versioning
 from tournaments.models import (
     GAME_RESULTS,
     MAX_PLAYERS,
@@ -309,6 +309,7 @@ def _number_players(t: Tournament, new: list[Player] = ()) -> None:
         player.tpn = tpn
     Player.objects.bulk_update(moved, ["tpn"], batch_size=500)
     Player.objects.bulk_create([p for p in order if p.pk is None], batch_size=500)
+    versioning.bump(t.pk)  # bulk writes send no signal
 
 
 def _renumber(tournament: Tournament) -> None:

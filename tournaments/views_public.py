@@ -12,37 +12,71 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 
-from tournaments import conditional, explain, queries, services
+from tournaments import conditional, explain, pagecache, queries, services
 from tournaments.models import Player, Round, Tournament
 from tournaments.search import search_players
 
 
+def _live_version(request: HttpRequest) -> int | None:
+    """The version a live page was told of (``static/js/live.js`` sends it when it refreshes)."""
+    try:
+        return int(request.headers.get("X-Live-Version", ""))
+    except ValueError:
+        return None
+
+
 def conditional_for_visitors(view):
-    """ETag / Last-Modified and 304 for anonymous visitors (a phone refreshing the standings).
+    """ETag / Last-Modified, 304, and the body cached by version for anonymous visitors.
 
     Logged-in users see their name and forms in the page header, so their pages are always
-    rendered afresh.
+    rendered afresh. ``request.public_version`` is the version the page shows (live pages).
     """
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if request.method not in ("GET", "HEAD") or request.user.is_authenticated:
+        if request.method not in ("GET", "HEAD"):
             return view(request, *args, **kwargs)
         pk = kwargs.get("pk")
-        version = queries.site_version() if pk is None else queries.tournament_version(pk)
+        if pk is None:
+            version = queries.site_version()
+        else:
+            version = queries.tournament_version(pk, at_least=_live_version(request))
         if version is None:
             raise Http404("No such tournament.")
+        request.public_version = version
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
         etag = version.etag(request.get_full_path(), "html")
         last_modified = version.http_last_modified()
         response = conditional.not_modified(request, etag, last_modified)
         if response is None:
-            response = view(request, *args, **kwargs)
+            response = _cached_page(view, request, version, args, kwargs)
             if response.status_code == 200:
                 conditional.stamp(response, etag, last_modified)
         patch_vary_headers(response, ["Cookie"])
         return response
 
     return wrapper
+
+
+def _cached_page(view, request: HttpRequest, version: queries.Version, args, kwargs):
+    """The page from the cache of its version, rendered (once) when missing."""
+    rendered = None
+
+    def render() -> pagecache.Body | None:
+        nonlocal rendered
+        rendered = view(request, *args, **kwargs)
+        if rendered.status_code != 200 or rendered.streaming:
+            return None
+        return pagecache.Body(rendered.content, rendered["Content-Type"])
+
+    key = f"page:{version.etag_seed}:{request.get_full_path()}"
+    body = pagecache.body(key, render)
+    if body is None:
+        return rendered
+    if rendered is not None:
+        return rendered
+    return HttpResponse(body.content, content_type=body.content_type)
 
 
 def _tournament(pk: int) -> Tournament:
@@ -121,7 +155,9 @@ def _after_round(request: HttpRequest) -> int | None:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     try:
-        table = queries.public_standings(t, after_round=_after_round(request))
+        table = queries.public_standings(
+            t, after_round=_after_round(request), version=request.public_version
+        )
     except services.ServiceError as error:
         return _unavailable(request, t, "standings", error)
     rows = [
@@ -141,7 +177,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     try:
-        table, rounds, rows = queries.crosstable(t)
+        table, rounds, rows = queries.crosstable(t, version=request.public_version)
     except services.ServiceError as error:
         return _unavailable(request, t, "crosstable", error)
     lines = [

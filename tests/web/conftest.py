@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.contrib.auth.models import User
 
 from tournaments import services
 
 RATINGS = [2412, 2380, 2351, 2330, 2301, 2290, 2255, 2230, 2204, 2190, 2150, 2101, 2050, 1998, 1950]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches(settings):
+    """Each test starts with no cached page or version in this process (the Django cache keys
+    hold the version's time to the microsecond, so they never meet another test's), sends its
+    live events on a channel of its own, and computes nothing in background threads."""
+    from tournaments import pagecache, versioning
+
+    settings.LIVE_WARM = False
+    settings.LIVE_CHANNEL_PREFIX = f"test-{os.getpid()}"
+    versioning.forget()
+    pagecache.clear_local()
+    yield
+    versioning.forget()
+    pagecache.clear_local()
 
 
 @pytest.fixture

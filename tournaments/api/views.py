@@ -10,6 +10,7 @@ writes an audit entry (``tournaments.queries.tournament_version``).
 from __future__ import annotations
 
 from django.db.models import Count, Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -18,7 +19,7 @@ from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from tournaments import conditional, queries, services
+from tournaments import conditional, pagecache, queries, services
 from tournaments.models import Player, Result, Round, Tournament
 
 from . import serializers as s
@@ -35,7 +36,7 @@ class ConditionalGetMixin:
         return queries.tournament_version(self.kwargs["pk"])
 
     def get(self, request, *args, **kwargs):
-        version = self.get_version()
+        version = self.version = self.get_version()
         if version is None:
             raise NotFound("No such tournament.")
         # One ETag per representation: the JSON and the browsable API differ.
@@ -45,10 +46,36 @@ class ConditionalGetMixin:
         if early is not None:
             self._stamp(early, etag, last_modified)
             return early
-        response = super().get(request, *args, **kwargs)
+        if request.accepted_renderer.format == "json":
+            response = self._cached_json(request, version, args, kwargs)
+        else:
+            response = super().get(request, *args, **kwargs)
         if 200 <= response.status_code < 300:
             self._stamp(response, etag, last_modified)
         return response
+
+    def _cached_json(self, request, version: queries.Version, args, kwargs):
+        """The JSON body from the cache of the tournament's version, rendered once when missing."""
+        rendered = None
+
+        def render() -> pagecache.Body | None:
+            nonlocal rendered
+            rendered = super(ConditionalGetMixin, self).get(request, *args, **kwargs)
+            if rendered.status_code != 200:
+                return None
+            rendered.accepted_renderer = request.accepted_renderer
+            rendered.accepted_media_type = request.accepted_media_type
+            rendered.renderer_context = self.get_renderer_context()
+            rendered.render()
+            return pagecache.Body(rendered.content, rendered["Content-Type"])
+
+        key = f"api:{version.etag_seed}:{request.get_full_path()}"
+        body = pagecache.body(key, render)
+        if body is None:
+            return rendered
+        if rendered is not None:
+            return rendered
+        return HttpResponse(body.content, content_type=body.content_type)
 
     @staticmethod
     def _stamp(response, etag: str, last_modified: int | None) -> None:
@@ -195,7 +222,9 @@ class _Standings(generics.GenericAPIView):
             if after < 0:
                 raise ValidationError({"after_round": "Give a round number."})
         try:
-            table = queries.public_standings(self.tournament(), after_round=after)
+            table = queries.public_standings(
+                self.tournament(), after_round=after, version=getattr(self, "version", None)
+            )
         except services.ServiceError as error:
             raise StandingsUnavailable(str(error)) from error
         return Response(self.get_serializer(table).data)

@@ -1,0 +1,253 @@
+"""Live pages (issue 16): Server-Sent Events telling open pages that a tournament changed.
+
+``versioning`` calls :func:`publish` once a change is committed. Across worker processes the
+message goes through Redis pub/sub (``settings.REDIS_URL``): each process that has visitors
+listening runs one thread that subscribes and hands the messages to them; the same thread drops
+the process's copy of the version. Without Redis (``make run``: one process) the message goes
+straight to this process's listeners.
+
+The stream (:func:`events`) says ``event: change`` with the new version number; the page's script
+(``static/js/live.js``) then fetches the page again and swaps its content. Served by an ASGI
+server (uvicorn) the stream is an asynchronous generator and costs no thread; under WSGI
+(``runserver``, the test server) it is a plain generator holding one thread per visitor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import Http404, HttpRequest, StreamingHttpResponse
+
+log = logging.getLogger(__name__)
+
+KEEPALIVE = 15.0
+"""Seconds between two comment lines on a quiet stream (proxies close idle connections)."""
+
+RETRY_MS = 2000
+"""How long a browser waits before it reconnects a closed stream."""
+
+
+def _channel() -> str:
+    return f"{getattr(settings, 'LIVE_CHANNEL_PREFIX', 'swiss')}:live"
+
+
+def _stream_seconds() -> float:
+    """A stream ends after this long; the browser reconnects and is told what it missed."""
+    return float(getattr(settings, "LIVE_STREAM_SECONDS", 300))
+
+
+# ---------------------------------------------------------------------------------------------
+# Listeners in this process
+
+
+class _Listener:
+    """One open stream: a queue of version numbers, filled from any thread."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        self.loop = loop
+        self.queue: asyncio.Queue[int] | queue.Queue[int] = (
+            asyncio.Queue() if loop is not None else queue.Queue()
+        )
+
+    def deliver(self, number: int) -> None:
+        if self.loop is None:
+            self.queue.put_nowait(number)
+        else:
+            try:
+                self.loop.call_soon_threadsafe(self.queue.put_nowait, number)
+            except RuntimeError:  # the loop is closed: the stream is gone
+                pass
+
+
+_listeners: dict[int, set[_Listener]] = {}
+_listeners_lock = threading.Lock()
+
+
+def _add(tournament_id: int, listener: _Listener) -> None:
+    _start_redis_thread()
+    with _listeners_lock:
+        _listeners.setdefault(tournament_id, set()).add(listener)
+
+
+def _remove(tournament_id: int, listener: _Listener) -> None:
+    with _listeners_lock:
+        group = _listeners.get(tournament_id)
+        if group is not None:
+            group.discard(listener)
+            if not group:
+                del _listeners[tournament_id]
+
+
+def _fan_out(tournament_id: int, number: int) -> None:
+    with _listeners_lock:
+        group = list(_listeners.get(tournament_id, ()))
+    for listener in group:
+        listener.deliver(number)
+
+
+def listening(tournament_id: int) -> int:
+    """How many streams of this process follow the tournament (for the tests)."""
+    with _listeners_lock:
+        return len(_listeners.get(tournament_id, ()))
+
+
+# ---------------------------------------------------------------------------------------------
+# Redis
+
+
+_redis_client = None
+_redis_thread: threading.Thread | None = None
+_redis_lock = threading.Lock()
+
+
+def _redis():
+    """The Redis client when ``REDIS_URL`` is set, else None."""
+    global _redis_client
+    url = getattr(settings, "REDIS_URL", "")
+    if not url:
+        return None
+    if _redis_client is None:
+        import redis
+
+        _redis_client = redis.Redis.from_url(url, socket_timeout=5, health_check_interval=30)
+    return _redis_client
+
+
+def _start_redis_thread() -> None:
+    global _redis_thread
+    if _redis() is None:
+        return
+    with _redis_lock:
+        if _redis_thread is not None and _redis_thread.is_alive():
+            return
+        _redis_thread = threading.Thread(target=_redis_loop, name="live-redis", daemon=True)
+        _redis_thread.start()
+
+
+def _redis_loop() -> None:
+    """Hand every message of the channel to this process's streams; reconnect on errors."""
+    import redis
+
+    from tournaments import versioning
+
+    while True:
+        try:
+            pubsub = _redis().pubsub(ignore_subscribe_messages=True)
+            pubsub.subscribe(_channel())
+            for message in pubsub.listen():
+                tournament_id, number = (int(x) for x in message["data"].split(b":"))
+                versioning.forget(tournament_id)
+                _fan_out(tournament_id, number)
+        except (redis.RedisError, OSError, ValueError):
+            log.warning("live updates: Redis subscription lost, retrying", exc_info=True)
+            time.sleep(1)
+
+
+def publish(tournament_id: int, number: int) -> None:
+    """Tell every open stream of the tournament, in every process, its new version number."""
+    client = _redis()
+    if client is None:
+        _fan_out(tournament_id, number)
+        return
+    import redis
+
+    try:
+        client.publish(_channel(), f"{tournament_id}:{number}")
+    except redis.RedisError:
+        log.warning("live updates: cannot publish to Redis", exc_info=True)
+        _fan_out(tournament_id, number)
+
+
+# ---------------------------------------------------------------------------------------------
+# The stream
+
+
+def _event(number: int) -> bytes:
+    return f"event: change\ndata: {json.dumps({'version': number})}\n\n".encode()
+
+
+def _version_number(tournament_id: int) -> int | None:
+    from tournaments import versioning
+
+    try:
+        version = versioning.current(tournament_id)
+    finally:
+        # A stream may stay open for minutes: it must not hold a database connection meanwhile.
+        connection.close()
+    return None if version is None else version.number
+
+
+def _since(request: HttpRequest) -> int | None:
+    try:
+        return int(request.GET.get("v", ""))
+    except ValueError:
+        return None
+
+
+async def events(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    """``text/event-stream`` of a tournament's version numbers, one event per change."""
+    asgi = isinstance(request, ASGIRequest)
+    # Listen first, then read the version: a change in between is not missed.
+    listener = _Listener(asyncio.get_running_loop() if asgi else None)
+    _add(pk, listener)
+    try:
+        number = await sync_to_async(_version_number)(pk)
+    except BaseException:
+        _remove(pk, listener)
+        raise
+    if number is None:
+        _remove(pk, listener)
+        raise Http404("No such tournament.")
+    stream = _astream if asgi else _stream
+    response = StreamingHttpResponse(
+        stream(pk, listener, _opening(number, _since(request))), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def _opening(number: int, since: int | None) -> bytes:
+    head = f"retry: {RETRY_MS}\n\n".encode()
+    # The page was made from an older version than the current one: say so at once.
+    return head + (_event(number) if since is not None and since != number else b"")
+
+
+async def _astream(pk: int, listener: _Listener, opening: bytes) -> AsyncIterator[bytes]:
+    try:
+        yield opening
+        end = time.monotonic() + _stream_seconds()
+        while (left := end - time.monotonic()) > 0:
+            try:
+                number = await asyncio.wait_for(listener.queue.get(), min(KEEPALIVE, left))
+            except TimeoutError:
+                yield b": keep-alive\n\n"
+                continue
+            yield _event(number)
+    finally:
+        _remove(pk, listener)
+
+
+def _stream(pk: int, listener: _Listener, opening: bytes) -> Iterator[bytes]:
+    try:
+        yield opening
+        end = time.monotonic() + _stream_seconds()
+        while (left := end - time.monotonic()) > 0:
+            try:
+                number = listener.queue.get(timeout=min(KEEPALIVE, left))
+            except queue.Empty:
+                yield b": keep-alive\n\n"
+                continue
+            yield _event(number)
+    finally:
+        _remove(pk, listener)

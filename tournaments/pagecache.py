@@ -1,0 +1,163 @@
+"""Compute once per change, serve many (issue 16): bodies and standings cached by version.
+
+Every key holds a tournament's version (``tournaments.versioning``), so nothing is ever
+invalidated: a change makes new keys and the old ones age out. Two levels:
+
+- this process's memory, a few bodies by size and a few computed objects, read without a copy;
+- the Django cache (``settings.CACHES``: local memory by default, Redis when ``REDIS_URL`` is
+  set), shared by the worker processes, so a page rendered by one is served by all.
+
+One thread per process computes a missing entry; the others wait for it (``_single_flight``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import close_old_connections, connection
+
+log = logging.getLogger(__name__)
+
+TIMEOUT = 600
+"""Seconds an entry stays in the Django cache: keys never go stale, old versions age out."""
+
+
+@dataclass(frozen=True)
+class Body:
+    """What a cached response is made of."""
+
+    content: bytes
+    content_type: str
+
+
+class _Local:
+    """A small LRU in this process's memory, bounded by the size of what it keeps."""
+
+    def __init__(self, max_bytes: int, max_items: int) -> None:
+        self.max_bytes = max_bytes
+        self.max_items = max_items
+        self.items: OrderedDict[str, tuple[Any, int]] = OrderedDict()
+        self.size = 0
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Any:
+        with self.lock:
+            hit = self.items.get(key)
+            if hit is None:
+                return None
+            self.items.move_to_end(key)
+            return hit[0]
+
+    def put(self, key: str, value: Any, size: int) -> None:
+        with self.lock:
+            old = self.items.pop(key, None)
+            if old is not None:
+                self.size -= old[1]
+            self.items[key] = (value, size)
+            self.size += size
+            while self.items and (self.size > self.max_bytes or len(self.items) > self.max_items):
+                _, (_, dropped) = self.items.popitem(last=False)
+                self.size -= dropped
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.size = 0
+
+
+_bodies = _Local(max_bytes=64 * 1024 * 1024, max_items=512)
+_objects = _Local(max_bytes=64, max_items=64)  # size 1 each: counted by items
+_locks: dict[str, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+def clear_local() -> None:
+    """Forget what this process keeps (the tests start each test from nothing)."""
+    _bodies.clear()
+    _objects.clear()
+
+
+def _single_flight(key: str) -> threading.Lock:
+    with _locks_guard:
+        lock = _locks.get(key)
+        if lock is None:
+            lock = _locks[key] = threading.Lock()
+        return lock
+
+
+def _done(key: str) -> None:
+    with _locks_guard:
+        _locks.pop(key, None)
+
+
+def body(key: str, render: Callable[[], Body | None]) -> Body | None:
+    """The cached body under ``key``, else ``render()``'s (None: not cacheable, not kept)."""
+    found = _bodies.get(key)
+    if found is not None:
+        return found
+    try:
+        with _single_flight(key):
+            found = _bodies.get(key) or cache.get(key)
+            if found is None:
+                found = render()
+                if found is None:
+                    return None
+                cache.set(key, found, TIMEOUT)
+            _bodies.put(key, found, len(found.content))
+            return found
+    finally:
+        _done(key)
+
+
+def computed(key: str, compute: Callable[[], Any]) -> Any:
+    """A computed object (standings, a crosstable) under ``key``, computed once."""
+    found = _objects.get(key)
+    if found is not None:
+        return found
+    try:
+        with _single_flight(key):
+            found = _objects.get(key)
+            if found is None:
+                found = cache.get(key)
+                if found is None:
+                    found = compute()
+                    cache.set(key, found, TIMEOUT)
+                _objects.put(key, found, 1)
+            return found
+    finally:
+        _done(key)
+
+
+# ---------------------------------------------------------------------------------------------
+# Right after a change: the new standings, before the first visitor asks
+
+
+def warm_soon(tournament_id: int) -> None:
+    """Compute the new version's standings in a background thread (``LIVE_WARM``, default on)."""
+    if not getattr(settings, "LIVE_WARM", True):
+        return
+    threading.Thread(target=_warm, args=(tournament_id,), daemon=True).start()
+
+
+def _warm(tournament_id: int) -> None:
+    from tournaments import queries, services
+    from tournaments.models import Tournament
+
+    close_old_connections()
+    try:
+        t = Tournament.objects.filter(pk=tournament_id).first()
+        if t is not None:
+            queries.public_standings(t)
+    except services.ServiceError:
+        pass  # the pages say why the tournament cannot be ranked
+    except Exception:  # a background thread has no one to report to but the log
+        log.exception("computing the standings of tournament %s", tournament_id)
+    finally:
+        connection.close()
