@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 CORPUS ?= ../shared/corpus
 
-.PHONY: install run test lint conformance bench bench-web clean
+.PHONY: install run test lint conformance bench bench-web loadtest clean
 
 install: $(VENV)/.installed
 
@@ -39,6 +39,12 @@ bench: install
 
 bench-web: install
 	$(BIN)/python tools/bench_upload.py --players 1000 5000
+
+# Spectators of a 1000-player event at concurrency 10 and 50 (issue 16): PostgreSQL at
+# 127.0.0.1:5432, wrk from Debian's packages, loopback only, about a minute.
+loadtest: install
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
+	$(BIN)/python -m tools.loadtest --trf $(CORPUS)/dutch-2026/big_p1000_r09_s1001.trf
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3 staticfiles

@@ -16,7 +16,6 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -27,14 +26,6 @@ log = logging.getLogger(__name__)
 
 TIMEOUT = 600
 """Seconds an entry stays in the Django cache: keys never go stale, old versions age out."""
-
-
-@dataclass(frozen=True)
-class Body:
-    """What a cached response is made of."""
-
-    content: bytes
-    content_type: str
 
 
 class _Local:
@@ -97,8 +88,9 @@ def _done(key: str) -> None:
         _locks.pop(key, None)
 
 
-def body(key: str, render: Callable[[], Body | None]) -> Body | None:
-    """The cached body under ``key``, else ``render()``'s (None: not cacheable, not kept)."""
+def body(key: str, render: Callable[[], Any]) -> Any:
+    """What is cached under ``key`` (an object with ``content`` bytes), else ``render()``'s,
+    kept for the next requests (None: not cacheable, not kept)."""
     found = _bodies.get(key)
     if found is not None:
         return found

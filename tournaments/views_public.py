@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 
-from tournaments import conditional, explain, pagecache, queries, services
+from tournaments import conditional, explain, queries, services
 from tournaments.models import Player, Round, Tournament
 from tournaments.search import search_players
 
@@ -26,10 +26,11 @@ def _live_version(request: HttpRequest) -> int | None:
 
 
 def conditional_for_visitors(view):
-    """ETag / Last-Modified, 304, and the body cached by version for anonymous visitors.
+    """ETag / Last-Modified and 304 for anonymous visitors (a phone refreshing the standings).
 
     Logged-in users see their name and forms in the page header, so their pages are always
-    rendered afresh. ``request.public_version`` is the version the page shows (live pages).
+    rendered afresh. ``request.public_version`` is the version the page shows: the live pages
+    start from it, and ``tournaments.middleware`` caches the page under it.
     """
 
     @wraps(view)
@@ -37,7 +38,10 @@ def conditional_for_visitors(view):
         if request.method not in ("GET", "HEAD"):
             return view(request, *args, **kwargs)
         pk = kwargs.get("pk")
-        if pk is None:
+        version = getattr(request, "public_version", None)  # read by tournaments.middleware
+        if version is not None:
+            pass
+        elif pk is None:
             version = queries.site_version()
         else:
             version = queries.tournament_version(pk, at_least=_live_version(request))
@@ -50,33 +54,14 @@ def conditional_for_visitors(view):
         last_modified = version.http_last_modified()
         response = conditional.not_modified(request, etag, last_modified)
         if response is None:
-            response = _cached_page(view, request, version, args, kwargs)
+            response = view(request, *args, **kwargs)
             if response.status_code == 200:
                 conditional.stamp(response, etag, last_modified)
         patch_vary_headers(response, ["Cookie"])
         return response
 
+    wrapper.versioned_cache = True  # tournaments.middleware serves it from the cache
     return wrapper
-
-
-def _cached_page(view, request: HttpRequest, version: queries.Version, args, kwargs):
-    """The page from the cache of its version, rendered (once) when missing."""
-    rendered = None
-
-    def render() -> pagecache.Body | None:
-        nonlocal rendered
-        rendered = view(request, *args, **kwargs)
-        if rendered.status_code != 200 or rendered.streaming:
-            return None
-        return pagecache.Body(rendered.content, rendered["Content-Type"])
-
-    key = f"page:{version.etag_seed}:{request.get_full_path()}"
-    body = pagecache.body(key, render)
-    if body is None:
-        return rendered
-    if rendered is not None:
-        return rendered
-    return HttpResponse(body.content, content_type=body.content_type)
 
 
 def _tournament(pk: int) -> Tournament:

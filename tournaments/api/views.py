@@ -10,7 +10,6 @@ writes an audit entry (``tournaments.queries.tournament_version``).
 from __future__ import annotations
 
 from django.db.models import Count, Q
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -19,7 +18,7 @@ from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from tournaments import conditional, pagecache, queries, services
+from tournaments import conditional, queries, services
 from tournaments.models import Player, Result, Round, Tournament
 
 from . import serializers as s
@@ -31,12 +30,15 @@ class ConditionalGetMixin:
     # Public and read-only: no session is read, so responses do not vary with cookies.
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    versioned_cache = True  # tournaments.middleware serves the bodies from the cache
 
     def get_version(self) -> queries.Version | None:
         return queries.tournament_version(self.kwargs["pk"])
 
     def get(self, request, *args, **kwargs):
-        version = self.version = self.get_version()
+        # Read by tournaments.middleware already, or read now.
+        version = getattr(request._request, "public_version", None) or self.get_version()
+        self.version = version
         if version is None:
             raise NotFound("No such tournament.")
         # One ETag per representation: the JSON and the browsable API differ.
@@ -46,36 +48,11 @@ class ConditionalGetMixin:
         if early is not None:
             self._stamp(early, etag, last_modified)
             return early
-        if request.accepted_renderer.format == "json":
-            response = self._cached_json(request, version, args, kwargs)
-        else:
-            response = super().get(request, *args, **kwargs)
+        request._request.public_version = version  # the body is cached under it
+        response = super().get(request, *args, **kwargs)
         if 200 <= response.status_code < 300:
             self._stamp(response, etag, last_modified)
         return response
-
-    def _cached_json(self, request, version: queries.Version, args, kwargs):
-        """The JSON body from the cache of the tournament's version, rendered once when missing."""
-        rendered = None
-
-        def render() -> pagecache.Body | None:
-            nonlocal rendered
-            rendered = super(ConditionalGetMixin, self).get(request, *args, **kwargs)
-            if rendered.status_code != 200:
-                return None
-            rendered.accepted_renderer = request.accepted_renderer
-            rendered.accepted_media_type = request.accepted_media_type
-            rendered.renderer_context = self.get_renderer_context()
-            rendered.render()
-            return pagecache.Body(rendered.content, rendered["Content-Type"])
-
-        key = f"api:{version.etag_seed}:{request.get_full_path()}"
-        body = pagecache.body(key, render)
-        if body is None:
-            return rendered
-        if rendered is not None:
-            return rendered
-        return HttpResponse(body.content, content_type=body.content_type)
 
     @staticmethod
     def _stamp(response, etag: str, last_modified: int | None) -> None:

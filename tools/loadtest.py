@@ -1,0 +1,241 @@
+"""`make loadtest`: spectators of a 1000-player event against the production servers (issue 16).
+
+Builds a fresh PostgreSQL database, imports the corpus file with ``manage.py import_trf`` (9
+rounds, all results public), starts the servers as the README's production commands do
+(gunicorn for the pages, uvicorn for the live streams; DEBUG=0, Redis when it answers), and runs
+``wrk`` (Debian's package) on loopback only against each public page and API body at
+concurrency 10 and 50, then with ``If-None-Match`` at concurrency 50 (304s). Prints req/s, p50
+and p99 per page; every run is bounded in time and the servers are stopped at the end.
+
+    python -m tools.loadtest [--trf FILE] [--seconds 5] [--workers 2] [--port 8765]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+HOST = "127.0.0.1"
+
+GOAL_RPS = 500
+GOAL_P99_MS = 100
+GOAL_304_RPS = 1500
+
+
+def _run(args: list[str], env: dict, **kwargs) -> str:
+    done = subprocess.run(args, env=env, cwd=ROOT, check=True, text=True, capture_output=True,
+                          **kwargs)
+    return done.stdout
+
+
+def _fresh_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def _redis_url() -> str:
+    url = os.environ.get("REDIS_URL", f"redis://{HOST}:6379/0")
+    try:
+        import redis
+
+        redis.Redis.from_url(url, socket_timeout=1).ping()
+    except Exception:  # no Redis: one process would be right, two still serve the pages
+        return ""
+    return url
+
+
+def _wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if server.poll() is not None:
+            raise SystemExit("the server stopped while starting")
+        try:
+            urllib.request.urlopen(base + "/", timeout=2).read()
+            return
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.3)
+    raise SystemExit("the server did not answer within 30 s")
+
+
+def _fetch(url: str) -> tuple[int, str, int]:
+    request = urllib.request.Request(url, headers={"Accept": "application/json, text/html"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return response.status, response.headers.get("ETag", ""), len(response.read())
+
+
+def _check_events(url: str) -> None:
+    """The live stream answers on the ASGI server (its first lines: the retry delay)."""
+    with urllib.request.urlopen(url + "?v=0", timeout=10) as response:
+        assert response.headers["Content-Type"].startswith("text/event-stream")
+        first = response.readline() + response.readline() + response.readline()
+    print(f"  live stream {url}: {first.decode().strip()!r}", flush=True)
+
+
+_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}
+
+
+def _ms(text: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()
+    return float(number) * _UNITS[unit]
+
+
+def wrk(url: str, connections: int, seconds: int, headers: list[str]) -> dict:
+    args = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "10s"]
+    for header in headers:
+        args += ["-H", header]
+    out = subprocess.run([*args, url], check=True, text=True, capture_output=True).stdout
+    found = {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "p50": _ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1)),
+        "p99": _ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1)),
+        "errors": 0,
+    }
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    socket = re.search(r"Socket errors:.*", out)
+    if bad:
+        found["errors"] += int(bad.group(1))
+    if socket:
+        found["errors"] += sum(int(n) for n in re.findall(r"\d+", socket.group(0)))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--trf", type=Path, default=ROOT.parent / "shared/corpus/dutch-2026/big_p1000_r09_s1001.trf"
+    )
+    parser.add_argument("--seconds", type=int, default=5, help="length of each wrk run")
+    parser.add_argument("--workers", type=int, default=2, help="server processes")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--database", default="postgres://postgres@127.0.0.1:5432/swiss_loadtest",
+        help="PostgreSQL database to create afresh",
+    )
+    options = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is not installed (apt-get install wrk; make loadtest does it)")
+    if not options.trf.is_file():
+        raise SystemExit(f"{options.trf}: no such file")
+
+    redis_url = _redis_url()
+    env = {
+        **os.environ,
+        "DATABASE_URL": options.database,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(40),
+        "ALLOWED_HOSTS": HOST,
+        "REDIS_URL": redis_url,
+        "CACHE_KEY_PREFIX": f"loadtest-{secrets.token_hex(4)}",
+    }
+    print(f"database {options.database} (new), Redis {redis_url or 'none'}", flush=True)
+    _fresh_database(options.database)
+    manage = [PYTHON, "manage.py"]
+    _run([*manage, "migrate", "--noinput"], env)
+    _run([*manage, "collectstatic", "--noinput"], env)
+    _run(
+        [*manage, "shell", "-c",
+         "from django.contrib.auth.models import User; User.objects.create_user('loadtest')"],
+        env,
+    )
+    started = time.monotonic()
+    pk = int(_run([*manage, "import_trf", str(options.trf), "--owner", "loadtest"], env).strip())
+    print(f"import_trf {options.trf.name}: tournament {pk} in {time.monotonic() - started:.1f} s",
+          flush=True)
+
+    base = f"http://{HOST}:{options.port}"
+    # The README's production commands: gunicorn for the pages, uvicorn (ASGI) for the live
+    # streams only (/t/<id>/events/, which a proxy sends to it).
+    servers = [
+        subprocess.Popen(
+            [PYTHON, "-m", "gunicorn", "config.wsgi", "--bind", f"{HOST}:{options.port}",
+             "--workers", str(options.workers), "--threads", "4", "--worker-class", "gthread"],
+            env=env, cwd=ROOT, start_new_session=True,
+        ),
+        subprocess.Popen(
+            [PYTHON, "-m", "uvicorn", "config.asgi:application", "--host", HOST,
+             "--port", str(options.port + 1), "--no-access-log", "--lifespan", "off",
+             "--timeout-graceful-shutdown", "3"],
+            env=env, cwd=ROOT, start_new_session=True,
+        ),
+    ]
+    server = servers[0]
+    try:
+        _wait_until_up(base, server)
+        pages = [
+            ("public pairings, round 9", f"/t/{pk}/rounds/9/", "text/html"),
+            ("public standings", f"/t/{pk}/standings/", "text/html"),
+            ("public crosstable", f"/t/{pk}/crosstable/", "text/html"),
+            ("API pairings, round 9", f"/api/tournaments/{pk}/rounds/9/pairings/",
+             "application/json"),
+            ("API standings", f"/api/tournaments/{pk}/standings/", "application/json"),
+        ]
+        rows = []
+        for name, path, accept in pages:
+            started = time.monotonic()
+            status, etag, size = _fetch(base + path)
+            first = time.monotonic() - started
+            assert status == 200 and etag, (path, status)
+            headers = [f"Accept: {accept}"]
+            runs = {c: wrk(base + path, c, options.seconds, headers) for c in (10, 50)}
+            runs[304] = wrk(
+                base + path, 50, options.seconds, [*headers, f"If-None-Match: {etag}"]
+            )
+            rows.append((name, size, first, runs))
+            print(f"  measured {name}", flush=True)
+        _check_events(f"http://{HOST}:{options.port + 1}/t/{pk}/events/")
+    finally:
+        for process in servers:
+            os.killpg(process.pid, signal.SIGTERM)
+        for process in servers:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+
+    print()
+    print(f"gunicorn {options.workers} workers x 4 threads, DEBUG=0, PostgreSQL, "
+          f"Redis {'on' if redis_url else 'off'}; "
+          f"wrk -t2 for {options.seconds} s per cell; req/s, p50 / p99 in ms")
+    print()
+    print("| page | body | first (cold) | c=10 req/s | c=10 p50 / p99 | c=50 req/s "
+          "| c=50 p50 / p99 | 304 c=50 req/s | 304 p99 |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    met = True
+    for name, size, first, runs in rows:
+        c10, c50, n304 = runs[10], runs[50], runs[304]
+        print(
+            f"| {name} | {size / 1024:.0f} KB | {first * 1000:.0f} ms | {c10['rps']:.0f} "
+            f"| {c10['p50']:.1f} / {c10['p99']:.1f} | {c50['rps']:.0f} "
+            f"| {c50['p50']:.1f} / {c50['p99']:.1f} | {n304['rps']:.0f} | {n304['p99']:.1f} |"
+        )
+        errors = sum(r["errors"] for r in runs.values())
+        if errors:
+            print(f"  {name}: {errors} errors or unexpected statuses")
+        met &= (
+            not errors and c50["rps"] >= GOAL_RPS and c50["p99"] < GOAL_P99_MS
+            and n304["rps"] >= GOAL_304_RPS
+        )
+    print()
+    print(f"goal (>= {GOAL_RPS} req/s with p99 < {GOAL_P99_MS} ms at c=50, 304s >= "
+          f"{GOAL_304_RPS}/s): {'met' if met else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
