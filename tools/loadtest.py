@@ -67,9 +67,9 @@ def _wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> 
         if server.poll() is not None:
             raise SystemExit("the server stopped while starting")
         try:
-            urllib.request.urlopen(base + "/", timeout=2).read()
+            urllib.request.urlopen(base + "/", timeout=10).read()
             return
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, OSError):
             time.sleep(0.3)
     raise SystemExit("the server did not answer within 30 s")
 

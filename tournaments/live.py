@@ -130,11 +130,16 @@ def _start_redis_thread() -> None:
     with _redis_lock:
         if _redis_thread is not None and _redis_thread.is_alive():
             return
-        _redis_thread = threading.Thread(target=_redis_loop, name="live-redis", daemon=True)
+        subscribed = threading.Event()
+        _redis_thread = threading.Thread(
+            target=_redis_loop, args=(subscribed,), name="live-redis", daemon=True
+        )
         _redis_thread.start()
+    # The first stream of this process must not miss an event sent right after it opened.
+    subscribed.wait(timeout=5)
 
 
-def _redis_loop() -> None:
+def _redis_loop(subscribed: threading.Event) -> None:
     """Hand every message of the channel to this process's streams; reconnect on errors."""
     import redis
 
@@ -144,6 +149,8 @@ def _redis_loop() -> None:
         try:
             pubsub = _redis().pubsub(ignore_subscribe_messages=True)
             pubsub.subscribe(_channel())
+            pubsub.get_message(timeout=5)  # the subscription's confirmation
+            subscribed.set()
             for message in pubsub.listen():
                 tournament_id, number = (int(x) for x in message["data"].split(b":"))
                 versioning.forget(tournament_id)
@@ -182,8 +189,10 @@ def _version_number(tournament_id: int) -> int | None:
     try:
         version = versioning.current(tournament_id)
     finally:
-        # A stream may stay open for minutes: it must not hold a database connection meanwhile.
-        connection.close()
+        # A stream may stay open for minutes: it must not hold a database connection meanwhile
+        # (inside a transaction, as in a test, the connection is not ours to close).
+        if not connection.in_atomic_block:
+            connection.close()
     return None if version is None else version.number
 
 
@@ -210,7 +219,8 @@ async def events(request: HttpRequest, pk: int) -> StreamingHttpResponse:
         raise Http404("No such tournament.")
     stream = _astream if asgi else _stream
     response = StreamingHttpResponse(
-        stream(pk, listener, _opening(number, _since(request))), content_type="text/event-stream"
+        stream(pk, listener, number, _opening(number, _since(request))),
+        content_type="text/event-stream",
     )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -223,7 +233,9 @@ def _opening(number: int, since: int | None) -> bytes:
     return head + (_event(number) if since is not None and since != number else b"")
 
 
-async def _astream(pk: int, listener: _Listener, opening: bytes) -> AsyncIterator[bytes]:
+async def _astream(
+    pk: int, listener: _Listener, last: int, opening: bytes
+) -> AsyncIterator[bytes]:
     try:
         yield opening
         end = time.monotonic() + _stream_seconds()
@@ -233,12 +245,14 @@ async def _astream(pk: int, listener: _Listener, opening: bytes) -> AsyncIterato
             except TimeoutError:
                 yield b": keep-alive\n\n"
                 continue
-            yield _event(number)
+            if number > last:  # a late message of an older change says nothing new
+                last = number
+                yield _event(number)
     finally:
         _remove(pk, listener)
 
 
-def _stream(pk: int, listener: _Listener, opening: bytes) -> Iterator[bytes]:
+def _stream(pk: int, listener: _Listener, last: int, opening: bytes) -> Iterator[bytes]:
     try:
         yield opening
         end = time.monotonic() + _stream_seconds()
@@ -248,6 +262,8 @@ def _stream(pk: int, listener: _Listener, opening: bytes) -> Iterator[bytes]:
             except queue.Empty:
                 yield b": keep-alive\n\n"
                 continue
-            yield _event(number)
+            if number > last:  # a late message of an older change says nothing new
+                last = number
+                yield _event(number)
     finally:
         _remove(pk, listener)

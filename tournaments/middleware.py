@@ -14,6 +14,7 @@ wait: ``pagecache.body``) and the response is kept when the view says which vers
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -88,7 +89,8 @@ class VersionedPageCache:
                 return self.get_response(request)
         # A DRF view answers JSON or HTML after the Accept header; a page is the same for all.
         accept = request.headers.get("Accept", "") if _view_class(match.func) else ""
-        key = f"resp:{version.etag_seed}:{request.get_full_path()}:{accept}"
+        where = hashlib.blake2b(f"{request.get_full_path()}|{accept}".encode(), digest_size=16)
+        key = f"resp:{version.etag_seed}:{where.hexdigest()}"
         response = None
 
         def render() -> Entry | None:

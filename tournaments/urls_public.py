@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import live, views_checker
+from tournaments import live, views_checker, views_display
 from tournaments import views_public as v
 
 urlpatterns = [
@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<int:pk>/rounds/<int:number>/", v.round_pairings, name="public-round"),
     path("t/<int:pk>/standings/", v.standings, name="public-standings"),
     path("t/<int:pk>/events/", live.events, name="public-events"),
+    path("t/<int:pk>/display/", views_display.display, name="public-display"),
     path("t/<int:pk>/crosstable/", v.crosstable, name="public-crosstable"),
     path("t/<int:pk>/players/", v.player_list, name="public-players"),
     path("t/<int:pk>/players/<int:player_pk>/", v.player_card, name="public-player"),

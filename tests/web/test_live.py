@@ -1,0 +1,264 @@
+"""Issue 16: versions raised by every change, pages served from the cache of their version, the
+live event stream (under WSGI and ASGI), the hall display and ``manage.py import_trf``.
+
+These run with the local-memory cache and, in CI's second pass, with Redis (``REDIS_URL``).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.core.management import CommandError, call_command
+from django.test import AsyncClient, Client
+from django.test.utils import CaptureQueriesContext
+from django.db import connection
+
+from tournaments import live, services, versioning
+from tournaments.models import ByeRequest, Game, Player, Result, Tournament
+
+from .conftest import make_tournament, needs_engine
+from .test_api import started
+from .test_public import enter, pair_and_publish, table_rows, text_of, url
+
+pytestmark = pytest.mark.django_db
+
+
+def number(t: Tournament) -> int:
+    return versioning.current(t.pk).number
+
+
+def ready(arbiter, players: int, rounds: int = 5) -> Tournament:
+    """A tournament whose colour is drawn: White for TPN 1 in round 1."""
+    t = make_tournament(arbiter, players=players, rounds=rounds)
+    services.draw_initial_color(t, arbiter, random.Random(0))
+    t.initial_color = "w"
+    t.save(update_fields=["initial_color"])
+    return t
+
+
+# ---------------------------------------------------------------------------------------------
+# Versions
+
+
+@needs_engine
+def test_every_change_raises_the_version_wherever_it_is_made(arbiter):
+    t = started(arbiter, 6, results=False)
+    seen = [number(t)]
+
+    def changed() -> bool:
+        seen.append(number(t))
+        return seen[-1] > seen[-2]
+
+    game = Game.objects.filter(round__tournament=t, board=1).get()
+    game.result = Result.DRAW
+    game.save()  # as the admin or a shell would, without a service
+    assert changed()
+    player = Player.objects.filter(tournament=t).first()
+    player.rating = 2000
+    player.save()
+    assert changed()
+    ByeRequest.objects.create(player=player, round_number=2, kind=ByeRequest.Kind.HALF)
+    assert changed()
+    ByeRequest.objects.filter(player=player).get().delete()
+    assert changed()
+    services.set_results(game.round, arbiter, {game.pk: Result.WHITE_WINS})
+    assert changed()
+    services.unpair_round  # noqa: B018 (a service like any other; deleting is covered below)
+    Game.objects.filter(pk=game.pk).get().delete()
+    assert changed()
+
+
+def test_bulk_registration_raises_the_version(arbiter):
+    t = make_tournament(arbiter, players=2)
+    before = number(t)
+    services.register_players(t, arbiter, [{"name": "Late, Lou"}, {"name": "Later, Lee"}])
+    assert number(t) > before
+
+
+def test_deleting_a_tournament_changes_the_list_of_all(arbiter, client):
+    t = make_tournament(arbiter, players=3)
+    before = client.get(url("home"))["ETag"]
+    t.delete()
+    assert client.get(url("home"))["ETag"] != before
+
+
+# ---------------------------------------------------------------------------------------------
+# Pages from the cache of their version
+
+
+@needs_engine
+def test_visitors_get_the_cached_page_in_one_query_until_a_result_changes_it(
+    client, arbiter, django_assert_num_queries
+):
+    t = ready(arbiter, players=6)
+    r1 = pair_and_publish(t, arbiter)
+    path = url("public-round", t.pk, 1)
+    first = client.get(path)
+    assert first.status_code == 200
+    with django_assert_num_queries(1):  # the version; the page is the one rendered above
+        again = client.get(path)
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert again["X-Frame-Options"] == "DENY" and "Cookie" in again["Vary"]
+
+    enter(r1, arbiter, Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+    changed = client.get(path)
+    assert changed["ETag"] != first["ETag"]
+    assert [r[2] for r in table_rows(changed, "pairings")] == ["1-0", "½-½", "0-1"]
+
+
+@needs_engine
+def test_api_bodies_are_cached_per_representation(client, arbiter):
+    t = started(arbiter, 6)
+    path = url("api-standings", t.pk)
+    as_json = client.get(path, HTTP_ACCEPT="application/json")
+    as_html = client.get(path, HTTP_ACCEPT="text/html")
+    assert as_json["Content-Type"] == "application/json"
+    assert as_html["Content-Type"].startswith("text/html")
+    again = client.get(path, HTTP_ACCEPT="application/json")
+    assert again.content == as_json.content and again["Content-Type"] == "application/json"
+
+
+@needs_engine
+def test_logged_in_arbiters_never_get_a_visitors_cached_page(client, arbiter):
+    t = ready(arbiter, players=4)
+    pair_and_publish(t, arbiter)
+    path = url("public-round", t.pk, 1)
+    assert "Arbiter login" in text_of(client.get(path))
+    client.force_login(arbiter)
+    assert "Log out arbiter" in text_of(client.get(path))
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_engine
+def test_a_fresh_version_is_kept_in_memory_and_dropped_by_a_change(arbiter, settings):
+    settings.LIVE_VERSION_TTL = 60  # however slow the machine, the copy is still young
+    client = Client()
+    t = ready(arbiter, players=4)
+    r1 = pair_and_publish(t, arbiter)
+    path = url("public-round", t.pk, 1)
+    etag = client.get(path)["ETag"]
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(path, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert len(ctx.captured_queries) == 0  # committed, so this process trusts its copy
+    enter(r1, arbiter, Result.DRAW, Result.DRAW)  # committed: the copy is dropped at once
+    fresh = client.get(path, HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200 and "½-½" in text_of(fresh)
+
+
+# ---------------------------------------------------------------------------------------------
+# The event stream
+
+
+def _decoded(chunk) -> str:
+    return chunk.decode() if isinstance(chunk, bytes) else chunk
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_engine
+def test_the_stream_tells_an_open_page_of_a_result_under_wsgi(arbiter):
+    t = ready(arbiter, players=4)
+    r1 = pair_and_publish(t, arbiter)
+    current = number(t)
+    response = Client().get(url("public-events", t.pk), {"v": current})
+    assert response["Content-Type"] == "text/event-stream"
+    assert response["Cache-Control"] == "no-cache"
+    chunks = iter(response.streaming_content)
+    assert _decoded(next(chunks)).startswith("retry:")  # nothing missed: no event yet
+    assert live.listening(t.pk) == 1
+
+    enter(r1, arbiter, Result.WHITE_WINS, Result.DRAW)
+    event = _decoded(next(chunks))
+    assert event.startswith("event: change\n"), event
+    assert f'"version": {number(t)}' in event, (event, current, number(t))
+    response.close()
+    assert live.listening(t.pk) == 0
+
+
+@needs_engine
+def test_a_page_older_than_the_tournament_is_told_at_once_under_asgi(arbiter):
+    t = ready(arbiter, players=4)
+    pair_and_publish(t, arbiter)
+    current = number(t)
+
+    async def follow():
+        response = await AsyncClient().get(url("public-events", t.pk), {"v": current - 1})
+        assert response["Content-Type"] == "text/event-stream"
+        chunks = aiter(response.streaming_content)
+        opening = _decoded(await anext(chunks))
+        live.publish(t.pk, current + 1)  # as after a commit, in any process
+        event = _decoded(await anext(chunks))
+        await chunks.aclose()
+        return opening, event
+
+    opening, event = async_to_sync(follow)()
+    assert opening.startswith("retry:") and f'"version": {current}' in opening
+    assert f'"version": {current + 1}' in event
+    assert live.listening(t.pk) == 0
+
+
+def test_no_stream_for_a_tournament_that_does_not_exist(client):
+    assert client.get(url("public-events", 999999)).status_code == 404
+
+
+# ---------------------------------------------------------------------------------------------
+# The hall display
+
+
+@needs_engine
+def test_the_display_pages_through_the_boards_and_then_the_standings(client, arbiter):
+    t = ready(arbiter, players=34)
+    r1 = pair_and_publish(t, arbiter)
+    enter(r1, arbiter, *[Result.WHITE_WINS] * 17)
+    services.finish_round(r1, arbiter)
+    pair_and_publish(t, arbiter)  # round 2, 17 boards: 2 screens, then 34 rows: 3 screens
+
+    first = client.get(url("public-display", t.pk))
+    assert first.status_code == 200
+    page = first.content.decode()
+    assert "Round 2" in text_of(first) and "1/2" in text_of(first)
+    assert 'http-equiv="refresh" content="15;url=?screen=2"' in page  # inside <noscript>
+    assert f'data-live-url="{url("public-events", t.pk)}"' in page
+    assert "Screen 1 of 5" in text_of(first)
+    standings = client.get(url("public-display", t.pk), {"screen": 3})
+    assert "Standings after round 1" in text_of(standings)
+    assert len(table_rows(standings, "standings")) == 15
+    wrapped = client.get(url("public-display", t.pk), {"screen": 6})
+    assert "Screen 1 of 5" in text_of(wrapped)
+    assert client.get(url("public-display", t.pk), {"screen": "x"}).status_code == 404
+
+
+def test_the_display_of_a_tournament_not_started(client, arbiter):
+    t = make_tournament(arbiter, players=4)
+    response = client.get(url("public-display", t.pk))
+    assert response.status_code == 200 and "No round published yet." in text_of(response)
+    assert "http-equiv" not in response.content.decode()
+
+
+# ---------------------------------------------------------------------------------------------
+# manage.py import_trf
+
+
+@needs_engine
+def test_import_trf_creates_the_tournament_and_prints_its_id(arbiter, tmp_path):
+    source = started(arbiter, 6)
+    services.finish_round(source.round_set.get(number=1), arbiter)
+    path = tmp_path / "event.trf"
+    path.write_text(services.export_trf(source))
+    out = io.StringIO()
+    call_command("import_trf", str(path), "--owner", "arbiter", stdout=out)
+    t = Tournament.objects.get(pk=int(out.getvalue()))
+    assert t.pk != source.pk and t.is_arbiter(arbiter)
+    assert list(t.round_set.values_list("number", "state")) == [(1, "finished")]
+    assert t.players.count() == 6
+
+
+def test_import_trf_names_what_is_wrong(arbiter, tmp_path):
+    path = tmp_path / "bad.trf"
+    path.write_text("012 Nothing here\n")
+    with pytest.raises(CommandError, match="bad.trf: TRF file"):
+        call_command("import_trf", str(path), "--owner", "arbiter")
+    with pytest.raises(CommandError, match="No user 'nobody'"):
+        call_command("import_trf", str(path), "--owner", "nobody")
