@@ -67,22 +67,30 @@ def _wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> 
         if server.poll() is not None:
             raise SystemExit("the server stopped while starting")
         try:
-            urllib.request.urlopen(base + "/", timeout=10).read()
+            urllib.request.urlopen(_request(base + "/"), timeout=10).read()
             return
         except (urllib.error.URLError, OSError):
             time.sleep(0.3)
     raise SystemExit("the server did not answer within 30 s")
 
 
-def _fetch(url: str) -> tuple[int, str, int]:
-    request = urllib.request.Request(url, headers={"Accept": "application/json, text/html"})
-    with urllib.request.urlopen(request, timeout=60) as response:
+PROXY = "X-Forwarded-Proto: https"
+"""What the README's reverse proxy sends: with DEBUG off the app answers HTTPS requests only."""
+
+
+def _request(url: str, accept: str = "text/html") -> urllib.request.Request:
+    name, value = PROXY.split(": ")
+    return urllib.request.Request(url, headers={"Accept": accept, name: value})
+
+
+def _fetch(url: str, accept: str) -> tuple[int, str, int]:
+    with urllib.request.urlopen(_request(url, accept), timeout=60) as response:
         return response.status, response.headers.get("ETag", ""), len(response.read())
 
 
 def _check_events(url: str) -> None:
     """The live stream answers on the ASGI server (its first lines: the retry delay)."""
-    with urllib.request.urlopen(url + "?v=0", timeout=10) as response:
+    with urllib.request.urlopen(_request(url + "?v=0"), timeout=10) as response:
         assert response.headers["Content-Type"].startswith("text/event-stream")
         first = response.readline() + response.readline() + response.readline()
     print(f"  live stream {url}: {first.decode().strip()!r}", flush=True)
@@ -189,10 +197,10 @@ def main() -> None:
         rows = []
         for name, path, accept in pages:
             started = time.monotonic()
-            status, etag, size = _fetch(base + path)
+            status, etag, size = _fetch(base + path, accept)
             first = time.monotonic() - started
             assert status == 200 and etag, (path, status)
-            headers = [f"Accept: {accept}"]
+            headers = [f"Accept: {accept}", PROXY]
             runs = {c: wrk(base + path, c, options.seconds, headers) for c in (10, 50)}
             runs[304] = wrk(
                 base + path, 50, options.seconds, [*headers, f"If-None-Match: {etag}"]

@@ -36,6 +36,10 @@ KEEPALIVE = 15.0
 RETRY_MS = 2000
 """How long a browser waits before it reconnects a closed stream."""
 
+POLL_MS = 15000
+"""Under a production WSGI server (a stream would hold one of its few threads) the answer ends at
+once and the browser asks again after this long: the page still follows, only later."""
+
 
 def _channel() -> str:
     return f"{getattr(settings, 'LIVE_CHANNEL_PREFIX', 'swiss')}:live"
@@ -217,11 +221,18 @@ async def events(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     if number is None:
         _remove(pk, listener)
         raise Http404("No such tournament.")
-    stream = _astream if asgi else _stream
-    response = StreamingHttpResponse(
-        stream(pk, listener, number, _opening(number, _since(request))),
-        content_type="text/event-stream",
-    )
+    opening = _opening(number, _since(request))
+    if asgi:
+        content = _astream(pk, listener, number, opening)
+    elif request.META.get("SERVER_SOFTWARE", "").startswith("gunicorn/"):
+        # The proxy should send the streams to the ASGI server; if it does not, no gunicorn
+        # thread is held: the browser asks again later.
+        _remove(pk, listener)
+        content = [f"retry: {POLL_MS}\n\n".encode() + opening[len(f"retry: {RETRY_MS}\n\n"):]]
+    else:
+        # Django's own server (runserver, the tests' live server): one thread per stream.
+        content = _stream(pk, listener, number, opening)
+    response = StreamingHttpResponse(content, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

@@ -64,7 +64,7 @@ class _Local:
 
 
 _bodies = _Local(max_bytes=64 * 1024 * 1024, max_items=512)
-_objects = _Local(max_bytes=64, max_items=64)  # size 1 each: counted by items
+_objects = _Local(max_bytes=16, max_items=16)  # size 1 each: a few versions' standings and rounds
 _locks: dict[str, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
@@ -132,7 +132,8 @@ def computed(key: str, compute: Callable[[], Any]) -> Any:
 
 
 def warm_soon(tournament_id: int) -> None:
-    """Compute the new version's standings in a background thread (``LIVE_WARM``, default on)."""
+    """Compute the new version's history of the rounds and standings in a background thread
+    (``LIVE_WARM``, default on), before the first visitor asks."""
     if not getattr(settings, "LIVE_WARM", True):
         return
     threading.Thread(target=_warm, args=(tournament_id,), daemon=True).start()
@@ -146,7 +147,9 @@ def _warm(tournament_id: int) -> None:
     try:
         t = Tournament.objects.filter(pk=tournament_id).first()
         if t is not None:
-            queries.public_standings(t)
+            version = queries.tournament_version(t.pk)
+            queries.history(t, version=version)
+            queries.public_standings(t, version=version)
     except services.ServiceError:
         pass  # the pages say why the tournament cannot be ranked
     except Exception:  # a background thread has no one to report to but the log

@@ -187,7 +187,16 @@ class History:
         return rows
 
 
-def history(tournament: Tournament) -> History:
+def history(tournament: Tournament, *, version: Version | None = None) -> History:
+    """Every public round of every player, computed once per version of the tournament."""
+    if version is None:
+        version = tournament_version(tournament.pk)
+    if version is None:
+        return _history(tournament)
+    return pagecache.computed(f"history:{version.etag_seed}", lambda: _history(tournament))
+
+
+def _history(tournament: Tournament) -> History:
     players = {p.pk: p for p in tournament.players.order_by("tpn")}
     tpn_of = {pk: p.tpn for pk, p in players.items()}
     games = Game.objects.filter(
@@ -284,7 +293,7 @@ def crosstable(
     tournament: Tournament, *, version: Version | None = None
 ) -> tuple[Standings, list[int], list[CrossRow]]:
     standing = public_standings(tournament, version=version)
-    hist = history(tournament)
+    hist = history(tournament, version=version)
     number_of = {r.player.pk: r.number for r in standing.rows}
     table = []
     for row in standing.rows:

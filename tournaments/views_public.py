@@ -93,7 +93,7 @@ def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number, state__in=queries.PUBLIC_STATES)
     games = queries.pairing_rows(rnd)
-    hist = queries.history(t)
+    hist = queries.history(t, version=request.public_version)
     rows = [
         {
             "game": g,
@@ -201,7 +201,7 @@ def player_list(request: HttpRequest, pk: int) -> HttpResponse:
 def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     t = _tournament(pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=t)
-    hist = queries.history(t)
+    hist = queries.history(t, version=request.public_version)
     games = [
         {
             "round": number,

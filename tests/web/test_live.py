@@ -19,7 +19,7 @@ from django.db import connection
 from tournaments import live, services, versioning
 from tournaments.models import ByeRequest, Game, Player, Result, Tournament
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 from .test_api import started
 from .test_public import enter, pair_and_publish, table_rows, text_of, url
 
@@ -43,7 +43,6 @@ def ready(arbiter, players: int, rounds: int = 5) -> Tournament:
 # Versions
 
 
-@needs_engine
 def test_every_change_raises_the_version_wherever_it_is_made(arbiter):
     t = started(arbiter, 6, results=False)
     seen = [number(t)]
@@ -89,7 +88,6 @@ def test_deleting_a_tournament_changes_the_list_of_all(arbiter, client):
 # Pages from the cache of their version
 
 
-@needs_engine
 def test_visitors_get_the_cached_page_in_one_query_until_a_result_changes_it(
     client, arbiter, django_assert_num_queries
 ):
@@ -109,7 +107,6 @@ def test_visitors_get_the_cached_page_in_one_query_until_a_result_changes_it(
     assert [r[2] for r in table_rows(changed, "pairings")] == ["1-0", "½-½", "0-1"]
 
 
-@needs_engine
 def test_api_bodies_are_cached_per_representation(client, arbiter):
     t = started(arbiter, 6)
     path = url("api-standings", t.pk)
@@ -121,7 +118,6 @@ def test_api_bodies_are_cached_per_representation(client, arbiter):
     assert again.content == as_json.content and again["Content-Type"] == "application/json"
 
 
-@needs_engine
 def test_logged_in_arbiters_never_get_a_visitors_cached_page(client, arbiter):
     t = ready(arbiter, players=4)
     pair_and_publish(t, arbiter)
@@ -132,7 +128,6 @@ def test_logged_in_arbiters_never_get_a_visitors_cached_page(client, arbiter):
 
 
 @pytest.mark.django_db(transaction=True)
-@needs_engine
 def test_a_fresh_version_is_kept_in_memory_and_dropped_by_a_change(arbiter, settings):
     settings.LIVE_VERSION_TTL = 60  # however slow the machine, the copy is still young
     client = Client()
@@ -157,7 +152,6 @@ def _decoded(chunk) -> str:
 
 
 @pytest.mark.django_db(transaction=True)
-@needs_engine
 def test_the_stream_tells_an_open_page_of_a_result_under_wsgi(arbiter):
     t = ready(arbiter, players=4)
     r1 = pair_and_publish(t, arbiter)
@@ -177,7 +171,6 @@ def test_the_stream_tells_an_open_page_of_a_result_under_wsgi(arbiter):
     assert live.listening(t.pk) == 0
 
 
-@needs_engine
 def test_a_page_older_than_the_tournament_is_told_at_once_under_asgi(arbiter):
     t = ready(arbiter, players=4)
     pair_and_publish(t, arbiter)
@@ -207,7 +200,6 @@ def test_no_stream_for_a_tournament_that_does_not_exist(client):
 # The hall display
 
 
-@needs_engine
 def test_the_display_pages_through_the_boards_and_then_the_standings(client, arbiter):
     t = ready(arbiter, players=34)
     r1 = pair_and_publish(t, arbiter)
@@ -241,7 +233,6 @@ def test_the_display_of_a_tournament_not_started(client, arbiter):
 # manage.py import_trf
 
 
-@needs_engine
 def test_import_trf_creates_the_tournament_and_prints_its_id(arbiter, tmp_path):
     source = started(arbiter, 6)
     services.finish_round(source.round_set.get(number=1), arbiter)
@@ -262,3 +253,33 @@ def test_import_trf_names_what_is_wrong(arbiter, tmp_path):
         call_command("import_trf", str(path), "--owner", "arbiter")
     with pytest.raises(CommandError, match="No user 'nobody'"):
         call_command("import_trf", str(path), "--owner", "nobody")
+
+
+# ---------------------------------------------------------------------------------------------
+# QR codes
+
+
+def test_the_dashboard_and_the_printed_pairings_carry_a_qr_code_to_the_public_page(
+    client, arbiter
+):
+    t = ready(arbiter, players=4)
+    pair_and_publish(t, arbiter)
+    client.force_login(arbiter)
+    public = f"http://testserver/t/{t.pk}/"
+    for name, args in (("arbiter-tournament", (t.pk,)), ("print-pairings", (t.pk, 1))):
+        page = client.get(url(name, *args)).content.decode()
+        assert f'<svg width="' in page and f"<title>{public}</title>" in page, name
+        assert f">{public}<" in page or f": {public}<" in page, name
+    dashboard = client.get(url("arbiter-tournament", t.pk)).content.decode()
+    assert f'href="{url("public-display", t.pk)}"' in dashboard
+
+
+def test_under_gunicorn_the_stream_holds_no_thread_and_the_browser_asks_again(client, arbiter):
+    t = ready(arbiter, players=4)
+    pair_and_publish(t, arbiter)
+    response = client.get(
+        url("public-events", t.pk), {"v": 0}, SERVER_SOFTWARE="gunicorn/27.0.1"
+    )
+    body = b"".join(response.streaming_content).decode()
+    assert body.startswith(f"retry: {live.POLL_MS}\n\nevent: change\n")
+    assert live.listening(t.pk) == 0

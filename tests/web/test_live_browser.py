@@ -11,7 +11,7 @@ import pytest
 from tournaments import services
 from tournaments.models import Result
 
-from .conftest import make_tournament, needs_engine
+from .conftest import make_tournament
 from .test_e2e_browser import browser, page  # noqa: F401 (the fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,7 +22,6 @@ def result_on_board(view, board: int) -> str:
     return row.locator("td").nth(2).inner_text().strip()
 
 
-@needs_engine
 def test_a_result_entered_by_the_arbiter_shows_on_open_pages_without_reload(
     page, live_server, arbiter  # noqa: F811
 ):
