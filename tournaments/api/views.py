@@ -104,7 +104,7 @@ class PlayerDetail(TournamentMixin, generics.RetrieveAPIView):
 
     def get_object(self):
         t = self.tournament()
-        hist = queries.history(t)
+        hist = queries.history(t, version=getattr(self, "version", None))
         player = hist.players.get(self.kwargs["player_pk"])
         if player is None:
             raise NotFound("No such player in this tournament.")
