@@ -193,16 +193,16 @@ def _tournament_of(instance) -> int | None:
         known = _parents("rounds").get(instance.round_id)
         if known is not None:
             return known
-        return Round.objects.filter(pk=instance.round_id).values_list("tournament_id", flat=True).first()
+        rounds = Round.objects.filter(pk=instance.round_id)
+        return rounds.values_list("tournament_id", flat=True).first()
     if isinstance(instance, ByeRequest):
         if ByeRequest.player.is_cached(instance):
             return instance.player.tournament_id
         known = _parents("players").get(instance.player_id)
         if known is not None:
             return known
-        return (
-            Player.objects.filter(pk=instance.player_id).values_list("tournament_id", flat=True).first()
-        )
+        players = Player.objects.filter(pk=instance.player_id)
+        return players.values_list("tournament_id", flat=True).first()
     return None
 
 

@@ -12,9 +12,9 @@ import random
 import pytest
 from asgiref.sync import async_to_sync
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.test import AsyncClient, Client
 from django.test.utils import CaptureQueriesContext
-from django.db import connection
 
 from tournaments import live, services, versioning
 from tournaments.models import ByeRequest, Game, Player, Result, Tournament
@@ -268,7 +268,7 @@ def test_the_dashboard_and_the_printed_pairings_carry_a_qr_code_to_the_public_pa
     public = f"http://testserver/t/{t.pk}/"
     for name, args in (("arbiter-tournament", (t.pk,)), ("print-pairings", (t.pk, 1))):
         page = client.get(url(name, *args)).content.decode()
-        assert f'<svg width="' in page and f"<title>{public}</title>" in page, name
+        assert '<svg width="' in page and f"<title>{public}</title>" in page, name
         assert f">{public}<" in page or f": {public}<" in page, name
     dashboard = client.get(url("arbiter-tournament", t.pk)).content.decode()
     assert f'href="{url("public-display", t.pk)}"' in dashboard
