@@ -157,7 +157,7 @@ def _redis_loop(subscribed: threading.Event) -> None:
             subscribed.set()
             for message in pubsub.listen():
                 tournament_id, number = (int(x) for x in message["data"].split(b":"))
-                versioning.forget(tournament_id)
+                versioning.forget(tournament_id, below=number)
                 _fan_out(tournament_id, number)
         except (redis.RedisError, OSError, ValueError):
             log.warning("live updates: Redis subscription lost, retrying", exc_info=True)

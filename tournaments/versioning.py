@@ -95,13 +95,18 @@ def current(tournament_id: int, *, at_least: int | None = None) -> Current | Non
     return found
 
 
-def forget(tournament_id: int | None = None) -> None:
-    """Drop this process's copy of a version (of all of them with None)."""
+def forget(tournament_id: int | None = None, *, below: int | None = None) -> None:
+    """Drop this process's copy of a version (of all of them with None); with ``below``, only a
+    copy older than that version number (a late message changes nothing newer)."""
     with _memo_lock:
         if tournament_id is None:
             _memo.clear()
-        else:
+        elif below is None:
             _memo.pop(tournament_id, None)
+        else:
+            hit = _memo.get(tournament_id)
+            if hit is not None and hit[1].number < below:
+                del _memo[tournament_id]
 
 
 @dataclass(frozen=True)
