@@ -12,10 +12,12 @@ One thread per process computes a missing entry; the others wait for it (``_sing
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -63,6 +65,21 @@ class _Local:
             self.size = 0
 
 
+def _code_stamp() -> str:
+    """A digest of the code and templates the pages are made from: every key holds it, so that
+    after a deploy no page made by the old code is served from a cache that outlived it."""
+    digest = hashlib.blake2b(digest_size=6)
+    base = Path(settings.BASE_DIR)
+    for folder in ("templates", "tournaments", "static", "config"):
+        for path in sorted((base / folder).rglob("*")):
+            if path.suffix in {".py", ".html", ".js", ".css"} and path.is_file():
+                digest.update(path.relative_to(base).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+STAMP = _code_stamp()
+
 _bodies = _Local(max_bytes=64 * 1024 * 1024, max_items=512)
 _objects = _Local(max_bytes=16, max_items=16)  # size 1 each: a few versions' standings and rounds
 _locks: dict[str, threading.Lock] = {}
@@ -91,6 +108,7 @@ def _done(key: str) -> None:
 def body(key: str, render: Callable[[], Any]) -> Any:
     """What is cached under ``key`` (an object with ``content`` bytes), else ``render()``'s,
     kept for the next requests (None: not cacheable, not kept)."""
+    key = f"{STAMP}:{key}"
     found = _bodies.get(key)
     if found is not None:
         return found
@@ -110,6 +128,7 @@ def body(key: str, render: Callable[[], Any]) -> Any:
 
 def computed(key: str, compute: Callable[[], Any]) -> Any:
     """A computed object (standings, a crosstable) under ``key``, computed once."""
+    key = f"{STAMP}:{key}"
     found = _objects.get(key)
     if found is not None:
         return found

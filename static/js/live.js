@@ -71,18 +71,25 @@
     }
   }
 
-  var source = new EventSource(
-    root.getAttribute("data-live-url") + "?v=" + encodeURIComponent(version)
-  );
-  source.addEventListener("change", function (event) {
-    var seen = JSON.parse(event.data).version;
-    if (String(seen) === String(version)) {
-      return;
-    }
-    // Spread the many visitors' fetches over a few hundred milliseconds.
-    setTimeout(function () {
-      load(url, seen);
-    }, Math.random() * 300);
-  });
+  function follow() {
+    // The version the page was made from: a change made since is announced at once.
+    var source = new EventSource(
+      root.getAttribute("data-live-url") + "?v=" + encodeURIComponent(version)
+    );
+    source.addEventListener("change", function (event) {
+      var seen = JSON.parse(event.data).version;
+      if (String(seen) === String(version)) {
+        return;
+      }
+      // Spread the many visitors' fetches over a few hundred milliseconds.
+      setTimeout(function () {
+        load(url, seen);
+      }, Math.random() * 300);
+    });
+  }
+
+  // A moment after the page is shown: a visitor clicking through pages opens no stream for
+  // each of them, and nothing is missed meanwhile (the stream starts from the page's version).
+  setTimeout(follow, 1000);
   schedule();
 }());
