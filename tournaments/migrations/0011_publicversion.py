@@ -18,7 +18,7 @@ def create_versions(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0009_round_explanation_data"),
+        ("tournaments", "0010_fide_player_name_start_index"),
     ]
 
     operations = [
