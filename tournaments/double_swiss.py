@@ -17,9 +17,14 @@ from pairing.double_swiss import pair_match, write_double_swiss
 from pairing.double_swiss.model import DOUBLE_SWISS_CODE
 from pairing.double_swiss.tiebreaks import MatchContext
 from pairing.double_swiss.trf import build_matches
-from pairing.model import Color, ResultCode, RoundEntry, RoundPairing
-from pairing.model import Tournament as EngineTournament
-from tournaments.models import MATCH_GAME_RESULTS, Game, Result, Tournament
+from pairing.model import (
+    Color,
+    ResultCode,
+    RoundEntry,
+    RoundPairing,
+    Tournament as EngineTournament,
+)
+from tournaments.models import MATCH_GAME_RESULTS, RESULT_OF_CODES, Game, Result, Tournament
 
 __all__ = [
     "export",
@@ -143,8 +148,7 @@ def export(state: EngineTournament) -> str:
 def standings(t: Tournament, built, specs, after_round: int | None, standing_type) -> list:
     """Rank by game points, then the tie-breaks computed from the matches (Preface: a match
     with one game forfeited counts as played)."""
-    from pairing.tiebreaks import format_value
-    from pairing.tiebreaks import standings as tiebreak_standings
+    from pairing.tiebreaks import format_value, standings as tiebreak_standings
     from pairing.tiebreaks.compute import Rules
 
     state = built.tournament
@@ -182,15 +186,7 @@ def game_label(result: str) -> str:
 
 
 _GAME_RESULT = {
-    (ResultCode.WIN, ResultCode.LOSS): Result.WHITE_WINS,
-    (ResultCode.DRAW, ResultCode.DRAW): Result.DRAW,
-    (ResultCode.LOSS, ResultCode.WIN): Result.BLACK_WINS,
-    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): Result.WHITE_WINS_FORFEIT,
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): Result.BLACK_WINS_FORFEIT,
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): Result.DOUBLE_FORFEIT,
-    (ResultCode.DRAW, ResultCode.LOSS): Result.WHITE_HALF_BLACK_ZERO,
-    (ResultCode.LOSS, ResultCode.DRAW): Result.WHITE_ZERO_BLACK_HALF,
-    (ResultCode.LOSS, ResultCode.LOSS): Result.BOTH_LOSE,
+    codes: r for codes, r in RESULT_OF_CODES.items() if r in MATCH_GAME_RESULTS
 }
 _RATED = {
     ResultCode.WIN_UNRATED: ResultCode.WIN, ResultCode.DRAW_UNRATED: ResultCode.DRAW,

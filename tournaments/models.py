@@ -431,6 +431,10 @@ _GAME_CODES: dict[str, tuple[ResultCode, ResultCode]] = {
     Result.WHITE_ZERO_BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
     Result.BOTH_LOSE: (ResultCode.LOSS, ResultCode.LOSS),
 }
+RESULT_OF_CODES: dict[tuple[ResultCode, ResultCode], str] = {
+    codes: result for result, codes in _GAME_CODES.items()
+}
+"""A game result from White's and Black's TRF result letters (the inverse of the table above)."""
 _BYE_CODES: dict[str, ResultCode] = {
     Result.PAIRING_BYE: ResultCode.PAIRING_ALLOCATED_BYE,
     Result.HALF_BYE: ResultCode.HALF_POINT_BYE,

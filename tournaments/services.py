@@ -33,6 +33,7 @@ from tournaments import double_swiss, versioning
 from tournaments.models import (
     GAME_RESULTS,
     MAX_PLAYERS,
+    RESULT_OF_CODES,
     AuditEntry,
     ByeRequest,
     Game,
@@ -1082,8 +1083,7 @@ def standings(tournament: Tournament, *, after_round: int | None = None) -> list
 
     Only complete rounds count (all results in), up to ``after_round`` if given.
     """
-    from pairing.tiebreaks import format_value
-    from pairing.tiebreaks import standings as tiebreak_standings
+    from pairing.tiebreaks import format_value, standings as tiebreak_standings
 
     specs = tiebreak_specs(tournament)
     if tournament.is_double_swiss:
@@ -1182,14 +1182,7 @@ def manual_pairing_comments(t: Tournament, rounds: int) -> list[str]:
     return lines
 
 
-_IMPORT_RESULTS = {
-    (ResultCode.WIN, ResultCode.LOSS): Result.WHITE_WINS,
-    (ResultCode.DRAW, ResultCode.DRAW): Result.DRAW,
-    (ResultCode.LOSS, ResultCode.WIN): Result.BLACK_WINS,
-    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): Result.WHITE_WINS_FORFEIT,
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): Result.BLACK_WINS_FORFEIT,
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): Result.DOUBLE_FORFEIT,
-}
+_IMPORT_RESULTS = {codes: r for codes, r in RESULT_OF_CODES.items() if r in GAME_RESULTS}
 _IMPORT_BYES = {
     ResultCode.PAIRING_ALLOCATED_BYE: Result.PAIRING_BYE,
     ResultCode.HALF_POINT_BYE: Result.HALF_BYE,

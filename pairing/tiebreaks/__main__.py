@@ -17,8 +17,7 @@ from pairing.trf import read_trf
 from .compute import Edition, Rules
 from .presets import DEFAULT_PRESET, PRESETS, preset, tiebreak_records
 from .specs import parse_specs
-from .standings import explain, standings
-from .standings import format_value as show
+from .standings import explain, format_value as show, standings
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,8 +7,7 @@ import random
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from weighted_matcher import WeightedMatcher
 
 from pairing import matching

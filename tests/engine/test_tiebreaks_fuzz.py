@@ -5,8 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import pairwise
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pairing.model import Color, Player, ResultCode, RoundEntry, Tournament
 from pairing.tiebreaks import Context, TieBreakError, compute, parse_spec, parse_specs, standings

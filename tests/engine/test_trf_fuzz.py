@@ -6,8 +6,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pairing.errors import TrfFormatError
 from pairing.model import Tournament
