@@ -4,6 +4,9 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views import defaults
+
+from tournaments.api.views import not_found as api_not_found
 
 urlpatterns = [
     path("", include("tournaments.urls_public")),
@@ -13,3 +16,13 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]
+
+
+def page_not_found(request, exception):
+    """A 404 under /api/ is JSON, like every API error; elsewhere Django's page."""
+    if request.path.startswith("/api/"):
+        return api_not_found(request, exception)
+    return defaults.page_not_found(request, exception)
+
+
+handler404 = page_not_found

@@ -127,13 +127,10 @@ def _after_round(request: HttpRequest) -> int | None:
     value = request.GET.get("after")
     if value in (None, ""):
         return None
-    try:
-        number = int(value)
-    except ValueError:
-        raise Http404("'after' must be a round number") from None
-    if number < 0:
+    # Plain ASCII digits: int() would also take "1_0", "+3" or Arabic-Indic digits.
+    if not (value.isascii() and value.isdigit() and len(value) <= 4):
         raise Http404("'after' must be a round number")
-    return number
+    return int(value)
 
 
 @conditional_for_visitors

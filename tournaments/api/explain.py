@@ -12,7 +12,7 @@ from rest_framework.exceptions import NotFound
 from tournaments import explain, queries
 from tournaments.models import Round
 
-from .views import TournamentMixin
+from .views import PublishedRoundMixin
 
 TPNS = "Pairing numbers (TPN) as at pairing time: see ``players``."
 
@@ -95,7 +95,7 @@ class RoundExplanationSerializer(serializers.Serializer):
     players = ExplainedPlayerSerializer(many=True)
 
 
-class RoundExplanationView(TournamentMixin, generics.RetrieveAPIView):
+class RoundExplanationView(PublishedRoundMixin, generics.RetrieveAPIView):
     """Why the engine paired a published round as it did: bracket by bracket, S1, S2, Limbo,
     each choice with the candidates passed over and why, the downfloaters, the PAB and the
     quality criteria not fully met. Pairings changed by hand afterwards are not re-explained."""

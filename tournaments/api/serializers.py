@@ -64,7 +64,8 @@ class TournamentDetailSerializer(TournamentSerializer):
         fields = [*TournamentSerializer.Meta.fields, "initial_color", "point_system", "tiebreaks"]
 
     def get_tiebreaks(self, t: Tournament) -> list[str]:
-        return [line.strip() for line in t.tiebreaks.splitlines() if line.strip()]
+        # Stored as the settings form writes them: codes separated by commas (or lines).
+        return [code.strip() for code in t.tiebreaks.replace("\n", ",").split(",") if code.strip()]
 
 
 class PlayerSerializer(serializers.ModelSerializer):

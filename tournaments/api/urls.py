@@ -1,12 +1,12 @@
 """API URLs under /api/: read-only resources, the OpenAPI schema and its interactive docs."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from . import views as v
 from .explain import RoundExplanationView
 
 urlpatterns = [
+    path("", v.ApiRoot.as_view(), name="api-root"),
     path("tournaments/", v.TournamentList.as_view(), name="api-tournaments"),
     path("tournaments/<int:pk>/", v.TournamentDetail.as_view(), name="api-tournament"),
     path("tournaments/<int:pk>/players/", v.PlayerList.as_view(), name="api-players"),
@@ -28,7 +28,7 @@ urlpatterns = [
         name="api-round-explanation",
     ),
     path("tournaments/<int:pk>/standings/", v.StandingsView.as_view(), name="api-standings"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("schema/", v.SchemaView.as_view(), name="api-schema"),
+    path("docs/", v.SwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", v.RedocView.as_view(url_name="api-schema"), name="api-redoc"),
 ]

@@ -10,18 +10,45 @@ writes an audit entry (``tournaments.queries.tournament_version``).
 from __future__ import annotations
 
 from django.db.models import Count, Q
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics
-from rest_framework.exceptions import APIException, NotFound, ValidationError
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework import generics, serializers, status
+from rest_framework.exceptions import APIException, NotFound, ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
 
 from tournaments import conditional, queries, services
 from tournaments.models import Player, Result, Round, Tournament
 
 from . import serializers as s
+
+ERROR = OpenApiResponse(
+    inline_serializer("Error", {"detail": serializers.CharField()}),
+    description="What went wrong, in a sentence.",
+)
+
+
+class ApiSchema(AutoSchema):
+    """Drf-spectacular's schema, plus the error answers a view names in ``error_codes``
+    (documented beside its 200, with the one shape every API error has)."""
+
+    def _get_response_bodies(self, direction="response"):
+        bodies = super()._get_response_bodies(direction)
+        for code in getattr(self.view, "error_codes", ()):
+            bodies.setdefault(str(code), self._get_response_for_code(ERROR, str(code)))
+        return bodies
+
+
+class PreconditionFailed(APIException):
+    status_code = status.HTTP_412_PRECONDITION_FAILED
+    default_detail = "The resource has changed: its ETag does not match If-Match."
+    default_code = "precondition_failed"
 
 
 class ConditionalGetMixin:
@@ -31,9 +58,15 @@ class ConditionalGetMixin:
     authentication_classes = ()
     permission_classes = (AllowAny,)
     versioned_cache = True  # tournaments.middleware serves the bodies from the cache
+    schema = ApiSchema()
+    error_codes: tuple[int, ...] = (404,)
 
     def get_version(self) -> queries.Version | None:
         return queries.tournament_version(self.kwargs["pk"])
+
+    def check_request(self) -> None:
+        """Raise the 404 or 400 this request gets anyway: a failure comes before any
+        precondition (RFC 9110 13.2.1), so a missing resource is never a 304 or a 412."""
 
     def get(self, request, *args, **kwargs):
         # Read by tournaments.middleware already, or read now.
@@ -46,6 +79,9 @@ class ConditionalGetMixin:
         last_modified = version.http_last_modified()
         early = conditional.not_modified(request, etag, last_modified)
         if early is not None:
+            self.check_request()
+            if early.status_code == status.HTTP_412_PRECONDITION_FAILED:
+                raise PreconditionFailed()
             self._stamp(early, etag, last_modified)
             return early
         request._request.public_version = version  # the body is cached under it
@@ -71,6 +107,7 @@ class TournamentList(ConditionalGetMixin, generics.ListAPIView):
     """All tournaments, newest first."""
 
     serializer_class = s.TournamentSerializer
+    error_codes = ()
 
     def get_version(self):
         return queries.site_version()
@@ -101,6 +138,11 @@ class PlayerDetail(TournamentMixin, generics.RetrieveAPIView):
     """One player with every published round: colour, opponent, result, running score."""
 
     serializer_class = s.PlayerDetailSerializer
+
+    def check_request(self):
+        players = Player.objects.filter(tournament_id=self.kwargs["pk"])
+        if not players.filter(pk=self.kwargs["player_pk"]).exists():
+            raise NotFound("No such player in this tournament.")
 
     def get_object(self):
         t = self.tournament()
@@ -145,7 +187,14 @@ class RoundList(TournamentMixin, generics.ListAPIView):
         return _rounds(self.kwargs["pk"])
 
 
-class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
+class PublishedRoundMixin(TournamentMixin):
+    def check_request(self):
+        rounds = Round.objects.filter(tournament_id=self.kwargs["pk"], number=self.kwargs["number"])
+        if not rounds.filter(state__in=queries.PUBLIC_STATES).exists():
+            raise NotFound("No such published round.")
+
+
+class RoundDetail(PublishedRoundMixin, generics.RetrieveAPIView):
     """One published round with its pairings in board order (C.04.2 Art. 3.6), byes last."""
 
     serializer_class = s.RoundDetailSerializer
@@ -158,7 +207,7 @@ class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
         return rnd
 
 
-class PairingList(TournamentMixin, generics.ListAPIView):
+class PairingList(PublishedRoundMixin, generics.ListAPIView):
     """The pairings of one published round: boards in order, then byes and absences."""
 
     serializer_class = s.PairingSerializer
@@ -185,19 +234,24 @@ class StandingsUnavailable(APIException):
     default_code = "standings_unavailable"
 
 
+MAX_ROUND_DIGITS = 4
+
+
+def round_number(value: str | None, name: str) -> int | None:
+    """A round number given in a query string: plain ASCII digits only (Python's ``int`` would
+    also take ``1_0``, ``+3`` or Arabic-Indic digits); None when absent or empty."""
+    if value in (None, ""):
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) <= MAX_ROUND_DIGITS):
+        raise ParseError(f"{name}: give a round number, in digits (0 or more).")
+    return int(value)
+
+
 class _Standings(generics.GenericAPIView):
     serializer_class = s.StandingsSerializer
 
     def get(self, request, *args, **kwargs):
-        value = request.query_params.get("after_round")
-        after = None
-        if value not in (None, ""):
-            try:
-                after = int(value)
-            except ValueError:
-                raise ValidationError({"after_round": "Give a round number."}) from None
-            if after < 0:
-                raise ValidationError({"after_round": "Give a round number."})
+        after = round_number(request.query_params.get("after_round"), "after_round")
         try:
             table = queries.public_standings(
                 self.tournament(), after_round=after, version=getattr(self, "version", None)
@@ -210,9 +264,65 @@ class _Standings(generics.GenericAPIView):
 @extend_schema(
     parameters=[
         OpenApiParameter(
-            "after_round", int, description="Standings after this round (default: the latest)."
+            "after_round",
+            {"type": "integer", "minimum": 0, "maximum": 10**MAX_ROUND_DIGITS - 1},
+            description="Standings after this round (default: the latest).",
         )
-    ]
+    ],
 )
 class StandingsView(TournamentMixin, _Standings):
     """Standings over the published rounds whose results are all in; ranks shared on ties."""
+
+    error_codes = (400, 404, 503)
+
+    def check_request(self):
+        round_number(self.request.query_params.get("after_round"), "after_round")
+
+
+# ---------------------------------------------------------------------------------------------
+# The root, and the schema and its docs
+
+
+@extend_schema(
+    responses=inline_serializer("ApiRoot", {name: serializers.URLField() for name in (
+        "tournaments", "schema", "docs", "redoc")})
+)
+class ApiRoot(APIView):
+    """Where everything is: the tournaments, the OpenAPI schema and its two readers."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    def get(self, request, *args, **kwargs):
+        return Response({
+            "tournaments": reverse("api-tournaments", request=request),
+            "schema": reverse("api-schema", request=request),
+            "docs": reverse("api-docs", request=request),
+            "redoc": reverse("api-redoc", request=request),
+        })
+
+
+class PageOptionsMixin:
+    """OPTIONS on a page says what it allows, without a body (DRF would render its metadata
+    with the page's template, which cannot show it)."""
+
+    def options(self, request, *args, **kwargs):
+        return HttpResponse(headers={"Allow": ", ".join(self.allowed_methods)})
+
+
+class SchemaView(PageOptionsMixin, SpectacularAPIView):
+    pass
+
+
+class SwaggerView(PageOptionsMixin, SpectacularSwaggerView):
+    pass
+
+
+class RedocView(PageOptionsMixin, SpectacularRedocView):
+    # Drf-spectacular's page also loads fonts from Google; this one loads nothing from elsewhere.
+    template_name = "api/redoc.html"
+
+
+def not_found(request, exception=None):
+    """The 404 of a path under /api/ that matches no endpoint: JSON, like every API error."""
+    return JsonResponse({"detail": "Not found."}, status=404)

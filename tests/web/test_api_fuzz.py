@@ -1,0 +1,98 @@
+"""A bounded schema fuzzer run (schemathesis) over every API operation of /api/schema/.
+
+Each operation gets generated cases, valid ones and invalid ones, about half of them aimed at
+the real tournament, player and round of a small event: no answer may be a server error, every
+answer must be one the schema documents (status, content type, headers, body), and an invalid
+query must be refused. The number of cases is bounded so that the whole run stays short.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import schemathesis
+from django.core.wsgi import get_wsgi_application
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+
+from tournaments import services
+from tournaments.models import Result
+
+from .conftest import make_tournament
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES = 30
+"""Generated cases per operation and mode (positive, negative)."""
+
+PLAIN = ["GET /api/", "GET /api/tournaments/"]
+"""Operations without parameters: one valid request, nothing to make invalid."""
+
+OPERATIONS = [
+    *PLAIN,
+    "GET /api/tournaments/{id}/",
+    "GET /api/tournaments/{id}/players/",
+    "GET /api/tournaments/{id}/players/{player_pk}/",
+    "GET /api/tournaments/{id}/rounds/",
+    "GET /api/tournaments/{id}/rounds/{number}/",
+    "GET /api/tournaments/{id}/rounds/{number}/pairings/",
+    "GET /api/tournaments/{id}/rounds/{number}/explanation/",
+    "GET /api/tournaments/{id}/standings/",
+]
+
+
+@pytest.fixture
+def api(arbiter):
+    """The API schema over WSGI, and the ids of a 7-player event: round 1 finished, round 2
+    published with its results pending."""
+    t = make_tournament(arbiter, players=7, rounds=4, tiebreaks="BH/C1,BH,DE")
+    services.draw_initial_color(t, arbiter, random.Random(0))
+    rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
+    boards = rnd.games.filter(board__isnull=False)
+    services.set_results(rnd, arbiter, {g.pk: Result.WHITE_WINS for g in boards})
+    services.finish_round(rnd, arbiter)
+    services.publish_round(services.pair_next_round(t, arbiter), arbiter)
+    real = {"id": t.pk, "player_pk": t.players.order_by("tpn").first().pk, "number": 2}
+    schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+    return schema, real
+
+
+def test_every_operation_is_fuzzed(api):
+    schema, _ = api
+    labels = [result.ok().label for result in schema.get_all_operations()]
+    assert sorted(labels) == sorted(OPERATIONS)
+
+
+@pytest.mark.parametrize(
+    ("label", "mode"),
+    [
+        (label, mode)
+        for label in OPERATIONS
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
+        if label not in PLAIN or mode is GenerationMode.POSITIVE
+    ],
+)
+def test_api_answers_as_its_schema_says(api, label, mode):
+    schema, real = api
+    operation = schema[label.split(" ", 1)[1]]["GET"]
+    names = {p.name for p in operation.path_parameters}
+    aimed = st.sampled_from([{}, {k: v for k, v in real.items() if k in names}])
+    strategy = aimed.flatmap(
+        lambda known: operation.as_strategy(mode, path_parameters=known or None)
+    )
+    sent = []
+
+    @given(case=strategy)
+    @settings(
+        max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    def fuzz(case):
+        sent.append(case)
+        case.call_and_validate()
+
+    fuzz()
+    assert len(sent) >= (1 if label in PLAIN else EXAMPLES // 2)
+    print(f"{label} {mode}: {len(sent)} requests")
