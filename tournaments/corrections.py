@@ -18,6 +18,7 @@ from django.db import transaction
 from pairing.model import Board, RoundPairing
 from tournaments.models import (
     GAME_RESULTS,
+    MANUAL_NOTE_LENGTH,
     TPN_FREEZE_ROUND,
     ByeRequest,
     Game,
@@ -131,6 +132,8 @@ def _game_data(game: Game) -> dict:
         "board": game.board,
         "white": game.white.name,
         "black": game.black.name if game.black_id else None,
+        "white_tpn": game.white.tpn,
+        "black_tpn": game.black.tpn if game.black_id else None,
         "result": game.result,
         "rating_result": game.rating_result,
         "rating_colors_swapped": game.rating_colors_swapped,
@@ -519,8 +522,10 @@ def change_pairing(
                     f"Board {game.board} ({game}) already has a result: it cannot be re-paired."
                 )
         before = _round_rows(rnd)
+        if len(note) > MANUAL_NOTE_LENGTH:
+            raise ServiceError(f"The note is longer than {MANUAL_NOTE_LENGTH} characters.")
         label = f"{reason_code} {note}".strip() if published else (note or "manual (draft)")
-        label = " ".join(one_line(label).split())[:120]  # Game.manual is one line
+        label = " ".join(one_line(label).split())  # Game.manual is one line
         paired = {pk for pair in wanted for pk in pair} | ({by_tpn[bye].pk} if bye else set())
         # Players now on a board lose their pre-set row (its request is kept in the audit trail).
         for game in requests:

@@ -9,6 +9,7 @@ from django import forms
 
 from tournaments.models import (
     GAME_RESULTS,
+    MANUAL_NOTE_LENGTH,
     ByeRequest,
     Game,
     Player,
@@ -419,7 +420,9 @@ class PairingChangeForm(LoadedTokenForm):
         "pairing-allocated bye. Requested byes and absences stay as they are.",
     )
     reason_code = forms.ChoiceField(label="Reason (C.04.2 Art. 4.4)", required=False, choices=[])
-    note = forms.CharField(label="Note", required=False, max_length=300, widget=REASON_WIDGET)
+    note = forms.CharField(
+        label="Note", required=False, max_length=MANUAL_NOTE_LENGTH, widget=REASON_WIDGET
+    )
     accept_warnings = forms.BooleanField(label="I accept the warnings below", required=False)
     swap_a = forms.IntegerField(label="Swap TPN", required=False, min_value=1)
     swap_b = forms.IntegerField(label="with TPN", required=False, min_value=1)

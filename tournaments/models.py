@@ -46,6 +46,9 @@ CLOCK_NOT_FIDE = (
 )
 
 
+MANUAL_NOTE_LENGTH = 300
+"""What a note on a pairing made by hand may hold; ``Game.manual`` also keeps its Art. 4.4 code."""
+
 MAX_PLAYERS = 9999
 """TPNs are written in four digits in a TRF file."""
 
@@ -479,7 +482,7 @@ class Game(models.Model):
         help_text="For rating purposes only, Black had the white pieces (late Art. 4.3.2).",
     )
     manual = models.CharField(
-        max_length=120,
+        max_length=MANUAL_NOTE_LENGTH + 20,
         blank=True,
         validators=[validate_one_line],
         help_text="Why this row was paired by hand (Art. 4.4 reason or draft note); empty: engine.",

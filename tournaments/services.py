@@ -1179,6 +1179,35 @@ def manual_pairing_comments(t: Tournament, rounds: int) -> list[str]:
             f"### round {game.round.number}: board {game.board} for rating only "
             f"(Art. 4.3, notified late): {white}-{black} {result}"
         )
+    return lines + corrected_after_next_pairing_comments(t, rounds)
+
+
+def corrected_after_next_pairing_comments(t: Tournament, rounds: int) -> list[str]:
+    """Return a ``###`` line for each correction of round k notified once round k+1 was paired
+    (C.04.2 Art. 4.3): the file holds the corrected round k, but round k+1 was paired from the
+    old data, and a checker re-pairing it must be told why it differs."""
+    from tournaments.corrections import Timing
+
+    when = Timing.NEXT_ROUND_RUNNING.value
+    entries = AuditEntry.objects.filter(
+        tournament=t,
+        action__in=("correct result", "correct colours"),
+        round_number__lt=rounds,
+        reason__endswith=f"[{when}]",
+    ).order_by("at", "pk")
+    lines = []
+    for entry in entries:
+        before, after = entry.before or {}, entry.after or {}
+
+        def row(data: dict) -> str:
+            return f"{data.get('white_tpn', '?')}-{data.get('black_tpn', '?')} {data['result']}"
+
+        change = f"{row(before)} corrected to "
+        change += row(after) if entry.action == "correct colours" else after["result"]
+        lines.append(
+            f"### round {entry.round_number + 1}: paired before board {before.get('board')} of "
+            f"round {entry.round_number} was corrected (Art. 4.3, notified {when}): {change}"
+        )
     return lines
 
 

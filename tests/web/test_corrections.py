@@ -226,3 +226,39 @@ def test_rating_correction_moves_a_rating_based_tiebreak(arbiter):
     corrections.correct_rating(game.black, arbiter, rating=game.black.rating + 200, reason="x")
     after = aro(game.white)
     assert before != after and int(after) == int(before) + 200
+
+
+def test_a_correction_made_after_the_next_pairing_is_explained_in_the_trf(arbiter):
+    """Issue 20: round 2 was paired with the old result of round 1; without a ``###`` line a
+    checker re-pairing round 2 from the file flags it with no explanation."""
+    t = start(arbiter)
+    rnd1 = play_round(t, arbiter)
+    rnd2 = play_round(t, arbiter, finish=False)
+    game = board1(rnd1)
+    corrections.correct_result(game, arbiter, result=Result.DRAW, reason="both signed ½")
+    services.finish_round(rnd2, arbiter)
+    lines = services.export_trf(t).splitlines()
+    comments = [line for line in lines if line.startswith("###")]
+    assert comments == [
+        f"### round 2: paired before board 1 of round 1 was corrected (Art. 4.3, notified "
+        f"after the next pairing, before the end of the next round): "
+        f"{game.white.tpn}-{game.black.tpn} 1-0 corrected to 1/2-1/2"
+    ]
+    # The result records carry the corrected round 1 (the engines read those).
+    white = next(line for line in lines if line.startswith(f"001 {game.white.tpn:4d}"))
+    assert f"{game.black.tpn:4d} w =" in white
+
+
+def test_colours_corrected_after_the_next_pairing_are_explained_in_the_trf(arbiter):
+    t = start(arbiter)
+    rnd1 = play_round(t, arbiter)
+    play_round(t, arbiter, finish=False)
+    game = board1(rnd1)
+    corrections.correct_colours(game, arbiter, reason="colours swapped at the board")
+    comments = [line for line in services.export_trf(t).splitlines() if line.startswith("###")]
+    assert comments == [
+        f"### round 2: paired before board 1 of round 1 was corrected (Art. 4.3, notified "
+        f"after the next pairing, before the end of the next round): "
+        f"{game.white.tpn}-{game.black.tpn} 1-0 corrected to "
+        f"{game.black.tpn}-{game.white.tpn} 0-1"
+    ]

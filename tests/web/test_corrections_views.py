@@ -328,3 +328,28 @@ def test_leaving_a_published_round_is_refused(arbiter):
     services.publish_round(rnd2, arbiter)
     with pytest.raises(services.ServiceError, match="4.4"):
         corrections.leave_draft(rnd2, arbiter, player=t.players.get(tpn=1), kind="withdraw")
+
+
+def test_a_long_manual_pairing_note_is_kept_whole(client, arbiter):
+    """Issue 20: the form took 300 characters and Game.manual kept 120."""
+    t = start(arbiter)
+    rnd1 = play_round(t, arbiter)
+    rnd2 = services.pair_next_round(t, arbiter)
+    services.publish_round(rnd2, arbiter)
+    text, pair = rematch_text(rnd1, rnd2)
+    note = ("Board 3 arrived late and both players agreed to the change by the arbiter; " * 5)[:295]
+    note = note.rstrip() + " END"
+    client.force_login(arbiter)
+    url = reverse("arbiter-pairing", args=[t.pk, 2])
+    data = {"text": text, "action": "save", "accept_warnings": "on", "note": note,
+            "reason_code": "4.4.2"}
+    client.post(url, data)
+    assert pair in tpn_pairs(rnd2)
+    manual = {g.manual for g in rnd2.games.all() if g.manual}
+    assert manual == {f"4.4.2 {note}"}
+    assert note in client.get(reverse("arbiter-round", args=[t.pk, 2])).content.decode()
+    services.set_results(
+        rnd2, arbiter, {g.pk: Result.DRAW for g in rnd2.games.all() if not g.is_bye}
+    )
+    comments = [line for line in services.export_trf(t).splitlines() if "by hand" in line]
+    assert comments and all(line.endswith(f"(4.4.2 {note})") for line in comments)
