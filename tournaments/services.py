@@ -352,10 +352,19 @@ def register_players(tournament: Tournament, actor, rows: list[dict]) -> list[Pl
     return players
 
 
+RATING_NEEDS_A_CORRECTION = (
+    "Round 1 has been paired: a rating is changed only by a correction with its reason "
+    "(Correct the rating, C.04.2 Art. 4.3.3)."
+)
+
+
 def update_player(
     player: Player, actor, *, loaded: dict[str, str] | None = None, **fields
 ) -> Player:
     """Correct a player's data; TPNs follow while they are not frozen (C.04.2 Art. 2.3).
+
+    Once round 1 is paired the rating is refused here: it changes only through
+    ``corrections.correct_rating``, which asks for the reason (Art. 4.3.3).
 
     ``loaded``: the player's data as the page showed them (see ``changes_from_page``).
     """
@@ -363,6 +372,8 @@ def update_player(
         t = _locked(player.tournament)
         player = _current_player(t, player)
         fields = changes_from_page(player, fields, loaded, f"{player.name}'s data")
+        if "rating" in fields and fields["rating"] != player.rating and t.round_set.exists():
+            raise ServiceError(RATING_NEEDS_A_CORRECTION)
         data = _clean_player_fields({**{f: getattr(player, f) for f in PLAYER_FIELDS}, **fields})
         before = _player_data(player)
         for key, value in data.items():

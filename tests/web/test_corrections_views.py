@@ -353,3 +353,38 @@ def test_a_long_manual_pairing_note_is_kept_whole(client, arbiter):
     )
     comments = [line for line in services.export_trf(t).splitlines() if "by hand" in line]
     assert comments and all(line.endswith(f"(4.4.2 {note})") for line in comments)
+
+
+@pytest.mark.parametrize("paired", [1, 4])
+def test_the_edit_form_cannot_change_a_rating_once_round_1_is_paired(client, arbiter, paired):
+    """Issue 20: after round 4 the Edit form saved a new rating with no reason, bypassing
+    'Correct the rating (4.3.3)'; the audit said only 'update player'."""
+    t = start(arbiter)
+    for _ in range(paired - 1):
+        play_round(t, arbiter)
+    services.pair_next_round(t, arbiter)
+    player = t.players.get(tpn=5)
+    url = reverse("arbiter-player", args=[t.pk, player.pk])
+    client.force_login(arbiter)
+    page = client.get(url).content.decode()
+    assert reverse("arbiter-rating-correct", args=[t.pk, player.pk]) in page
+    data = {"name": player.name, "rating": 2999, "federation": "SUI"}
+    response = client.post(url, data, follow=True)
+    player.refresh_from_db()
+    assert player.rating != 2999 and player.federation == "SUI"  # the rest is saved
+    assert not AuditEntry.objects.filter(action="update player", after__rating=2999).exists()
+    with pytest.raises(services.ServiceError, match="4.3.3"):
+        services.update_player(player, arbiter, rating=2999)
+    assert response.status_code == 200
+    player.refresh_from_db()
+    assert player.rating != 2999
+
+
+def test_the_edit_form_still_sets_a_rating_before_round_1(client, arbiter):
+    t = start(arbiter)
+    player = t.players.get(tpn=5)
+    client.force_login(arbiter)
+    client.post(reverse("arbiter-player", args=[t.pk, player.pk]),
+                {"name": player.name, "rating": 2999})
+    player.refresh_from_db()
+    assert player.rating == 2999 and player.tpn == 1
