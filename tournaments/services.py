@@ -251,6 +251,9 @@ def add_arbiter(tournament: Tournament, actor, user) -> None:
         _audit(t, actor, "add arbiter", after=user.get_username())
 
 
+SEX_ALIASES = {"m": "m", "w": "w", "f": "w"}
+
+
 def _player_errors(fields: dict) -> tuple[dict, dict[str, list[str]]]:
     """Normalise a player's fields and check them against the model (lengths, ranges, no
     control characters, ASCII digits); return the data and the errors by field."""
@@ -263,6 +266,9 @@ def _player_errors(fields: dict) -> tuple[dict, dict[str, list[str]]]:
             data[key] = str(data[key]).strip()
     for key in ("title", "federation"):
         data[key] = data.get(key, "").upper()
+    if "sex" in data:
+        # TRF writes m/w; lists from elsewhere often say M/F.
+        data["sex"] = SEX_ALIASES.get(data["sex"].lower(), data["sex"])
     if not data.get("name"):
         return data, {"name": ["A player needs a name."]}
     errors: dict[str, list[str]] = {}
@@ -1437,11 +1443,22 @@ CSV_COLUMNS = {
 }
 
 
+CSV_SEPARATORS = ("\t", ";", ",")
+"""Tab, semicolon (a spreadsheet's CSV where the decimal mark is a comma), comma."""
+
+
+def csv_separator(text: str) -> str:
+    """The separator of a CSV file, read from its header line: column names hold none of
+    them, so the first of tab, semicolon and comma found there separates the columns."""
+    header = text.split("\n", 1)[0]
+    return next((sep for sep in CSV_SEPARATORS if sep in header), ",")
+
+
 def parse_players_csv(text: str) -> list[dict]:
     """Read a players CSV (header line; name required; rating, title, federation, fide_id, sex,
     birth_year optional) and check every row; refuse with all errors, by line and column."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    reader = csv.reader(io.StringIO(text), strict=True)
+    reader = csv.reader(io.StringIO(text), strict=True, delimiter=csv_separator(text))
     try:
         header = next(reader, None)
     except csv.Error as error:

@@ -148,7 +148,7 @@ def test_a_file_that_is_not_utf8_is_refused_unless_declared_latin1(client, club)
     ]
     assert not club.players.exists()
     messages = upload(client, club, latin1.encode("cp1252"), encoding="latin-1")
-    assert "1 players added." in messages
+    assert "1 player added." in messages
     assert club.players.get().name == "Müller, Jörg"
 
 
