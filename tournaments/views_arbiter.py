@@ -14,13 +14,15 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
+from tournaments import audit as audit_trail
 from tournaments import corrections, explain, services
 from tournaments.forms import (
     ArbiterForm,
@@ -481,15 +483,28 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+AUDIT_PAGE_SIZE = 50
+
+
 @login_required
 def audit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The audit trail, newest first, a page at a time, each entry shown by its differences."""
     tournament = _readable(request, pk)
-    entries, player = _audit_entries(request, tournament)
+    entries, player, round_number = _audit_entries(request, tournament)
+    page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    players = list(tournament.players.order_by("tpn"))
+    names = {str(p.pk): f"{p.name} (TPN)" for p in players}
+    query = {k: v for k, v in (("player", player and player.pk), ("round", round_number)) if v}
     context = {
         "t": tournament,
-        "entries": entries,
+        "page": page,
+        "entries": page.object_list,
+        "rows": [(e, audit_trail.differences(e.before, e.after, names)) for e in page.object_list],
         "player": player,
-        "players": tournament.players.order_by("tpn"),
+        "round_number": round_number,
+        "players": players,
+        "round_numbers": range(1, tournament.rounds + 1),
+        "filters": urlencode(query),
     }
     return render(request, "tournaments/arbiter/audit.html", context)
 
@@ -661,7 +676,15 @@ def round_repair(request, tournament, number):
 
 
 def _audit_entries(request: HttpRequest, tournament: Tournament):
+    """The entries a page or export asks for (``?player=``, ``?round=``), newest first."""
     entries = tournament.audit.select_related("actor", "player").order_by("-at", "-pk")
+    round_number = None
+    if request.GET.get("round"):
+        value = request.GET["round"]
+        if not (value.isascii() and value.isdigit() and len(value) <= 4):
+            raise Http404("No such round.")
+        round_number = int(value)
+        entries = entries.filter(round_number=round_number)
     player = None
     if request.GET.get("player"):
         try:
@@ -671,15 +694,16 @@ def _audit_entries(request: HttpRequest, tournament: Tournament):
         # The player's own entries, and changes of rounds that name them (pairings, results).
         entries = entries.filter(Q(player=player) | Q(before__icontains=player.name)
                                  | Q(after__icontains=player.name) | Q(reason__icontains=player.name))
-    return entries, player
+    return entries, player, round_number
 
 
 @login_required
 def audit_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _readable(request, pk)
-    entries, player = _audit_entries(request, tournament)
+    entries, player, round_number = _audit_entries(request, tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     suffix = f"-player-{player.pk}" if player else ""
+    suffix += f"-round-{round_number}" if round_number else ""
     response["Content-Disposition"] = (
         f'attachment; filename="audit-{tournament.pk}{suffix}.csv"'
     )
