@@ -46,11 +46,13 @@ def differences(before, after, names: dict[str, str] | None = None) -> list[Chan
 
     Dicts: each key whose value differs (a key that is a player's id is shown as the player's
     name, from ``names``). Lists (a round's rows): the rows removed, then the rows added, each
-    alone (a row that only moved to another board is left out). Anything else: the value before and after, when they differ.
+    alone (a row that only moved to another board is left out). Anything else: the value
+    before and after, when they differ.
     """
     names = names or {}
     if isinstance(before, dict) or isinstance(after, dict):
-        old, new = before if isinstance(before, dict) else {}, after if isinstance(after, dict) else {}
+        old = before if isinstance(before, dict) else {}
+        new = after if isinstance(after, dict) else {}
         changes = []
         for key in [*old, *(k for k in new if k not in old)]:
             if old.get(key) != new.get(key):
@@ -63,9 +65,9 @@ def differences(before, after, names: dict[str, str] | None = None) -> list[Chan
             return [Change("", _shown(before), _shown(after))]
         # A row that only moved to another board is no change: compare them without it.
         kept_old, kept_new = set(map(_pair, new_rows)), set(map(_pair, old_rows))
-        return [Change("", str(row), "") for row in old_rows if _pair(row) not in kept_old] + [
-            Change("", "", str(row)) for row in new_rows if _pair(row) not in kept_new
-        ]
+        gone = [Change("", str(row), "") for row in old_rows if _pair(row) not in kept_old]
+        came = [Change("", "", str(row)) for row in new_rows if _pair(row) not in kept_new]
+        return gone + came
     if _shown(before) == _shown(after):
         return []
     return [Change("", _shown(before), _shown(after))]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from pairing.model import Board, RoundPairing
+from tournaments import double_swiss
 from tournaments.models import (
     GAME_RESULTS,
     MANUAL_NOTE_LENGTH,
@@ -28,7 +29,6 @@ from tournaments.models import (
     Tournament,
     page_value,
 )
-from tournaments import double_swiss
 from tournaments.services import (
     ServiceError,
     _audit,

@@ -241,9 +241,8 @@ def players_upload(request, tournament):
         added = services.import_players_trf(tournament, request.user, text)
     else:
         added = services.import_players_csv(tournament, request.user, text)
-    messages.success(
-        request, f"{len(added)} player added." if len(added) == 1 else f"{len(added)} players added."
-    )
+    count = len(added)
+    messages.success(request, f"{count} player added." if count == 1 else f"{count} players added.")
     return _dashboard(tournament, "players")
 
 
