@@ -150,9 +150,9 @@ FB_FORFEIT = (
     "a final-round forfeit: a drawn game for us (Art. 8.3, paired games), a forfeit for the "
     "reference"
 )
-KS_ADJUSTED = (
-    "an opponent reaches 50 % only with the Art. 16.3 adjusted score (used by us, not by the "
-    "reference)"
+KS_FORFEIT = (
+    "a forfeit against an opponent who scored 50 %: counted by us, as by the FIDE TEC's "
+    "reference implementation; left out by this reference"
 )
 CUT_ALL = "the cut would remove every game: no value for us, the reference cuts fewer ratings"
 PTP_FLOAT = "the reference sums probabilities in floating point and misses an exact equality"
@@ -181,8 +181,8 @@ def _explain(code: str, ctx: Context, ref, tpn: int, ours, theirs: float, pre):
         if _same(compute(_fore_played_games_only(ctx), bh, tpn).value, theirs):
             return FB_FORFEIT
     if acronym == "KS":
-        threshold = ctx.win * ctx.rounds / 2
-        raw = sum(
+        threshold = ctx.win * ctx.rounds / 2 + ctx.win / 2 * spec.limit
+        over_the_board = sum(
             (
                 r.points
                 for r in ctx.records[tpn]
@@ -190,8 +190,8 @@ def _explain(code: str, ctx: Context, ref, tpn: int, ours, theirs: float, pre):
             ),
             Fraction(0),
         )
-        if _same(raw, theirs):
-            return KS_ADJUSTED
+        if _same(over_the_board, theirs):
+            return KS_FORFEIT
     if acronym == "ARO":
         games = sum(1 for r in ctx.records[tpn] if r.played)
         if ours is None and games <= spec.cut + 2 * spec.median:

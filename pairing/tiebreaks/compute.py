@@ -356,7 +356,8 @@ def _aob(ctx, spec, tpn):  # Art. 8.2: average of the (plain) Buchholz of the op
         for r in games
     )
     if not elements:
-        return Breakdown(spec, Fraction(0), (), ("no games against opponents",))
+        # An average of nothing: no value (ranked after every value), not 0.
+        return Breakdown(spec, None, (), ("no game against an opponent",))
     return Breakdown(spec, _total(list(elements)) / len(elements), elements)
 
 
@@ -366,17 +367,22 @@ def _sb(ctx, spec, tpn):  # Art. 9.1 with Art. 16
 
 
 def _ks(ctx, spec, tpn):  # Art. 9.2: points against opponents with at least 50 % (+ limit, 14.5)
+    # "Opponents who scored 50 %": their actual score, not the Art. 16.3 adjusted one; every
+    # round with an opponent counts, forfeits included (the text is silent on forfeits: we
+    # follow the FIDE TEC's reference implementation, see README.md). /P changes nothing.
     threshold = ctx.win * ctx.rounds / 2 + ctx.win / 2 * spec.limit
     elements = []
-    for r in _opponents_over_the_board(ctx, spec, tpn):
-        qualifies = ctx.adjusted[r.opponent] >= threshold
+    for r in ctx.records[tpn]:
+        if r.opponent is None:
+            continue
+        scored = ctx.score[r.opponent]
         elements.append(
             Element(
                 r.round,
                 r.points,
                 r.opponent,
-                cut=not qualifies,
-                note=f"opponent score {ctx.adjusted[r.opponent]}",
+                cut=scored < threshold,
+                note=f"opponent scored {scored}" + ("" if r.played else f" ({r.kind.value})"),
             )
         )
     return Breakdown(spec, _total(elements), tuple(elements), (f"threshold {threshold}",))

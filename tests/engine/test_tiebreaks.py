@@ -5,6 +5,8 @@ Every expected number below was worked out on paper from the article cited next 
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -211,8 +213,8 @@ def test_played_modifier_counts_forfeits_against_the_scheduled_opponent():
     assert value(UNPLAYED, "SB/P", 1) == F(1.5 + 1.75 + 1.5 + 0)
 
 
-def test_koya_uses_the_adjusted_score_of_opponents():
-    # Threshold 50 % of 4 = 2: P1 (3.5), P3 (3.5), P6 (2.5 adjusted) qualify.
+def test_koya_limits():
+    # Threshold 50 % of 4 = 2: P1 (3.5) and P3 (3.5) qualify (P6 has 1, 2.5 adjusted).
     assert value(UNPLAYED, "KS", 1) == F(0.5)  # the draw against P3
     assert value(UNPLAYED, "KS", 2) == F(0)
     assert value(UNPLAYED, "KS/L+1", 1) == F(0.5)  # threshold 2.5
@@ -221,9 +223,48 @@ def test_koya_uses_the_adjusted_score_of_opponents():
     assert value(UNPLAYED, "KS/L-1", 2) == F(0)  # threshold 1.5: P5 (0) still out
 
 
+# Koya (issue 20): R1 1-2 =, 3-4 1-0; R2 4-1 0-1, PAB 3, P2 absent; R3 1-3 forfeit won by P1,
+# PAB 4, P2 absent. Scores: 1: 2.5, 2: 0.5 (1.5 adjusted: absent to the end), 3: 2, 4: 1.
+KOYA = build(
+    {
+        1: "2w= 4b1 3w+",
+        2: "1b= Z Z",
+        3: "4w1 U 1b-",
+        4: "3b0 1w0 U",
+    }
+)
+
+
+def test_koya_qualifies_opponents_on_their_actual_score():
+    """C.07 Art. 9.2 'opponents who scored 50 %': P2 scored 0.5 of 3 and does not qualify,
+    although the others see 1.5 (Art. 16.3). Threshold 1.5: P1 and P3 qualify."""
+    ctx = Context(KOYA)
+    assert ctx.adjusted[2] == F(1.5) and ctx.score[2] == F(0.5)
+    assert value(KOYA, "KS", 2) == F(0.5)  # the draw against P1
+    assert value(KOYA, "KS", 4) == F(0)
+
+
+def test_koya_counts_forfeits_against_qualified_opponents():
+    """The text is silent on forfeits; the FIDE TEC's reference counts them: P1's forfeit win
+    against P3 (2 points) is a point against a qualified opponent; the draw with P2 is not."""
+    assert value(KOYA, "KS", 1) == F(1)
+    assert value(KOYA, "KS/P", 1) == F(1)  # /P adds nothing
+    assert value(KOYA, "KS", 3) == F(0)  # the forfeit lost to P1
+    assert value(KOYA, "KS/L-1", 1) == F(2)  # threshold 1: P4 (1) qualifies too
+    notes = [e.note for e in compute(Context(KOYA), parse_spec("KS"), 1).elements]
+    assert notes == ["opponent scored 1/2", "opponent scored 1", "opponent scored 2 (forfeit win)"]
+
+
 def test_aob_counts_games_over_the_board_only():
     # P1 met 2, 3, 5 over the board; their Buchholz: 8.5, 8.5, 6.5.
     assert value(UNPLAYED, "AOB", 1) == Fraction(47, 6)
+
+
+def test_aob_without_a_game_over_the_board_has_no_value():
+    """An average over no opponent is no value (shown '-', ranked last), not 0 (issue 20)."""
+    assert value(UNPLAYED, "AOB", 6) is None
+    table = standings(UNPLAYED, parse_specs("AOB"))
+    assert [row.values[0] for row in table.rows if row.tpn == 6] == [None]
 
 
 def test_rating_tie_breaks_skip_unplayed_rounds():
@@ -475,3 +516,27 @@ def test_direct_encounter_reapplied_to_the_still_tied():
     ]
     # 7 and 8 (1 point) never met; 5 and 6 (0) neither: shared ranks.
     assert [(r.rank, r.tpn) for r in table.rows[4:]] == [(5, 7), (5, 8), (7, 5), (7, 6)]
+
+
+ALL_CODES = (
+    "BH/C1,BH,BH/M1,SB,SB/C1,KS,AOB,FB,PS,WIN,WON,BPG,BWG,REP,STD,TPN,ARO,TPR,PTP,APRO,APPO,RTNG,DE"
+)
+
+
+@pytest.mark.parametrize("tournament", [UNPLAYED, KOYA], ids=["unplayed", "koya"])
+def test_a_stopped_event_ranks_as_one_declaring_the_rounds_played(tournament):
+    """A file declaring more rounds (XXR/142) than were played, an event stopped early, gives
+    the values and ranks of the same file declaring the rounds played (issue 20)."""
+    from pairing.trf import read_trf, write_trf
+
+    played = max(len(p.rounds) for p in tournament.players)
+    text = write_trf(replace(tournament, total_rounds=played))
+    stopped = re.sub(rf"^142 {played}$", f"142 {played + 5}", text, flags=re.M)
+    assert stopped != text and read_trf(stopped).total_rounds == played + 5
+    specs = parse_specs(ALL_CODES)
+    rules = Rules(unrated_rating=1000)
+    expected = standings(read_trf(text), specs, rules)
+    got = standings(read_trf(stopped), specs, rules)
+    assert [(r.rank, r.tpn, r.values) for r in got.rows] == [
+        (r.rank, r.tpn, r.values) for r in expected.rows
+    ]
