@@ -283,6 +283,7 @@ class ByeRequestForm(forms.Form):
     kind = forms.ChoiceField(choices=ByeRequest.Kind.choices)
 
     def __init__(self, *args, tournament: Tournament, next_round: int, **kwargs):
+        kwargs.setdefault("auto_id", "id_bye_%s")  # unique ids beside the dashboard's other forms
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = tournament.players.order_by("tpn")
         self.fields["round_number"].initial = next_round
@@ -410,6 +411,10 @@ class ResultCorrectionForm(LoadedTokenForm):
 
 
 class ColourCorrectionForm(LoadedTokenForm):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_colours_%s")  # beside the result form on one page
+        super().__init__(*args, **kwargs)
+
     reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
 
 
@@ -445,6 +450,7 @@ class LeaveDraftForm(forms.Form):
     kind = forms.ChoiceField(label="What happens", choices=())
 
     def __init__(self, *args, tournament, round_number, kinds, **kwargs):
+        kwargs.setdefault("auto_id", "id_leave_%s")  # beside the form for several players
         super().__init__(*args, **kwargs)
         ids = [p.pk for p in tournament.players.all() if p.plays_in(round_number)]
         self.fields["player"].queryset = tournament.players.filter(pk__in=ids).order_by("tpn")
@@ -480,6 +486,7 @@ class LeaveDraftManyForm(forms.Form):
     kind = forms.ChoiceField(label="What happens", choices=())
 
     def __init__(self, *args, tournament, round_number, kinds, **kwargs):
+        kwargs.setdefault("auto_id", "id_many_%s")  # beside the form for one player
         super().__init__(*args, **kwargs)
         ids = [p.pk for p in tournament.players.all() if p.plays_in(round_number)]
         self.fields["players"].queryset = tournament.players.filter(pk__in=ids).order_by("tpn")
