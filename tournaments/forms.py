@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zoneinfo
 import re
 
 from django import forms
@@ -93,6 +94,11 @@ REPORT_FIELDS = (
 """Fields of the FIDE rating report (TRF 032-122, 222), in a fieldset of their own."""
 
 
+TIME_ZONE_CHOICES = [(name, name.replace("_", " ")) for name in sorted(
+    zoneinfo.available_timezones() - {"localtime", "Factory"}
+)]
+
+
 class TournamentForm(LoadedValuesMixin, forms.ModelForm):
     class Meta:
         model = Tournament
@@ -103,6 +109,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
             "end_date",
             "rounds",
             "pairing_system",
+            "time_zone",
             *REPORT_FIELDS,
             *POINT_FIELDS,
             "allow_full_point_bye",
@@ -114,6 +121,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
             "tiebreaks": forms.Textarea(attrs={"rows": 3}),
+            "time_zone": forms.Select(choices=TIME_ZONE_CHOICES),
             "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
         }
         labels = {
@@ -157,6 +165,11 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         )
         self.fields["rating_type"].required = False
         self.add_loaded_field(self.Meta.fields)
+        # A page or program that does not send it keeps the tournament's time zone.
+        self.fields["time_zone"].required = False
+
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data["time_zone"] or self.instance.time_zone or "UTC"
 
     def clean_tiebreaks(self) -> str:
         from pairing.tiebreaks import TieBreakSpecError, format_specs, parse_specs

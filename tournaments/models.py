@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import zoneinfo
+from functools import cached_property
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -68,6 +70,16 @@ def validate_one_line(value: str) -> None:
             )
 
 
+def validate_time_zone(value: str) -> None:
+    """Accept an IANA time zone name (``Europe/Zurich``, ``UTC``)."""
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(
+            "%(value)s is not a time zone: give its IANA name, e.g. Europe/Zurich.",
+            code="time_zone",
+            params={"value": value},
+        )
+
+
 ascii_digits = RegexValidator(
     r"\A[0-9]+\Z", "Digits 0-9 only.", code="ascii_digits"
 )
@@ -125,6 +137,12 @@ class Tournament(models.Model):
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(help_text="Number of rounds announced.")
+    time_zone = models.CharField(
+        max_length=64,
+        default="UTC",
+        validators=[validate_time_zone],
+        help_text="Where the event is played: every time is shown in this zone.",
+    )
     # The FIDE rating report (TRF records 022-122 and 222; see ``tournaments.report``).
     federation = models.CharField(
         max_length=3, blank=True, validators=[ascii_letters],
@@ -232,6 +250,14 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"baku_acceleration": "Baku acceleration (C.04.7) belongs to the Dutch system."}
             )
+
+    @cached_property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The time zone every time of the event is shown in (UTC if the name is unknown)."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo("UTC")
 
     @property
     def is_clock(self) -> bool:
