@@ -206,11 +206,11 @@ class PlayerEditForm(LoadedValuesMixin, PlayerForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.add_loaded_field(self.Meta.fields)
-        if self.instance.pk is not None and self.instance.tournament.round_set.exists():
-            # During the event a rating changes only by a correction with its reason (4.3.3).
+        if self.instance.pk is not None and self.instance.tournament.tpns_frozen():
+            # Once TPNs are frozen a rating changes only by a correction with its reason (4.3.3).
             self.fields["rating"].disabled = True
             self.fields["rating"].help_text = (
-                "Round 1 has been paired: use Correct the rating (C.04.2 Art. 4.3.3) below."
+                "Round 4 has been paired: use Correct the rating (C.04.2 Art. 4.3.3) below."
             )
 
     def fields_for_service(self) -> dict:

@@ -359,7 +359,7 @@ def register_players(tournament: Tournament, actor, rows: list[dict]) -> list[Pl
 
 
 RATING_NEEDS_A_CORRECTION = (
-    "Round 1 has been paired: a rating is changed only by a correction with its reason "
+    "Round 4 has been paired: a rating is changed only by a correction with its reason "
     "(Correct the rating, C.04.2 Art. 4.3.3)."
 )
 
@@ -369,7 +369,7 @@ def update_player(
 ) -> Player:
     """Correct a player's data; TPNs follow while they are not frozen (C.04.2 Art. 2.3).
 
-    Once round 1 is paired the rating is refused here: it changes only through
+    Once round 4 is paired (TPNs frozen) the rating is refused here: it changes only through
     ``corrections.correct_rating``, which asks for the reason (Art. 4.3.3).
 
     ``loaded``: the player's data as the page showed them (see ``changes_from_page``).
@@ -378,7 +378,7 @@ def update_player(
         t = _locked(player.tournament)
         player = _current_player(t, player)
         fields = changes_from_page(player, fields, loaded, f"{player.name}'s data")
-        if "rating" in fields and fields["rating"] != player.rating and t.round_set.exists():
+        if "rating" in fields and fields["rating"] != player.rating and t.tpns_frozen():
             raise ServiceError(RATING_NEEDS_A_CORRECTION)
         data = _clean_player_fields({**{f: getattr(player, f) for f in PLAYER_FIELDS}, **fields})
         before = _player_data(player)
