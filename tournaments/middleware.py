@@ -125,4 +125,6 @@ class VersionedPageCache:
             last_modified=parse_http_date_safe(cached.get("Last-Modified")),
             response=cached,
         )
+        if not_modified is not None and not_modified.status_code == 412:
+            return self.get_response(request)  # the view answers a failed If-Match (in JSON)
         return not_modified or cached

@@ -143,3 +143,12 @@ def test_the_schema_documents_errors_and_the_after_round_minimum(client, db):
     (after,) = [p for p in standings["parameters"] if p["name"] == "after_round"]
     assert after["schema"]["type"] == "integer" and after["schema"]["minimum"] == 0
     assert "/api/" in paths and "200" in paths["/api/"]["get"]["responses"]
+
+
+def test_a_failed_precondition_on_a_cached_body_is_json_too(client, event):
+    path = url("api-players", event.pk)
+    first = client.get(path, **JSON)  # now in the cache of the tournament's version
+    assert first.status_code == 200
+    assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"], **JSON).status_code == 304
+    refused = client.get(path, HTTP_IF_MATCH='"x"', **JSON)
+    assert refused.status_code == 412 and refused["Content-Type"] == "application/json"
