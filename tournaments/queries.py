@@ -335,9 +335,15 @@ class Version:
         return '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
 
 
+MAX_ID = 2**63 - 1
+"""The largest id a row can have (a 64-bit primary key)."""
+
+
 def tournament_version(tournament_pk: int, *, at_least: int | None = None) -> Version | None:
     """What changes whenever anything of one tournament changes (``tournaments.versioning``):
     one query, none while this process's copy is fresh. None if there is no such tournament."""
+    if not 0 < tournament_pk <= MAX_ID:
+        return None  # no row has it, and the database refuses to look (an integer overflow)
     current = versioning.current(tournament_pk, at_least=at_least)
     if current is None:
         return None

@@ -8,6 +8,7 @@ answers HTML. axe-core is vendored in tests/web/assets/axe-core (the app never s
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -77,9 +78,9 @@ def pages(client: Client, t, draft) -> list[str]:
     args = {"pk": t.pk, "number": 1, "player_pk": player.pk, "game_pk": game.pk,
             "bye_pk": bye.pk}
     urls = set()
-    for route, _ in _patterns(get_resolver()):
-        if route.startswith(("api/", "admin/")):
-            continue
+    for route, entry in _patterns(get_resolver()):
+        if route.startswith(("api/", "admin/")) or asyncio.iscoroutinefunction(entry.callback):
+            continue  # the API, the admin, the live-update stream: not pages
         path = "/" + route
         for name, value in args.items():
             path = path.replace(f"<int:{name}>", str(value))

@@ -152,3 +152,12 @@ def test_a_failed_precondition_on_a_cached_body_is_json_too(client, event):
     assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"], **JSON).status_code == 304
     refused = client.get(path, HTTP_IF_MATCH='"x"', **JSON)
     assert refused.status_code == 412 and refused["Content-Type"] == "application/json"
+
+
+def test_an_id_too_large_for_the_database_is_a_404(client, event):
+    """Found by the schema fuzzer: an id beyond 64 bits reached the database (a 500)."""
+    huge = 95419478901887923650560
+    for path in (url("api-player", huge, 300), url("api-standings", huge),
+                 url("api-round", huge, 1), f"/t/{huge}/", f"/t/{huge}/standings/"):
+        assert client.get(path, **JSON).status_code == 404, path
+    assert client.get(url("api-player", event.pk, huge), **JSON).status_code == 404
