@@ -89,6 +89,8 @@ MIDDLEWARE = [
     # Anonymous visitors' public pages and API bodies, cached by tournament version (issue 16).
     "tournaments.middleware.VersionedPageCache",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the visitor's choice (a cookie), else the browser's (Accept-Language).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -156,6 +158,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The languages of the FIDE texts the product follows. Translations: locale/<lang>/LC_MESSAGES,
+# the compiled .mo files committed beside the .po files (nothing to compile to run or test).
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.formats"]  # one date format per language
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

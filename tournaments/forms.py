@@ -7,6 +7,7 @@ import zoneinfo
 import re
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import (
     GAME_RESULTS,
@@ -240,9 +241,9 @@ class UploadForm(forms.Form):
 
     ENCODINGS = {"utf-8": "utf-8-sig", "latin-1": "cp1252"}
 
-    file = forms.FileField()
+    file = forms.FileField(label=_("File"))
     encoding = forms.ChoiceField(
-        label="Encoding",
+        label=_("Encoding"),
         required=False,
         initial="utf-8",
         choices=[("utf-8", "UTF-8"), ("latin-1", "Latin-1 (Windows-1252)")],

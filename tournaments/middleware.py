@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.http import parse_http_date_safe
 
@@ -87,8 +88,12 @@ class VersionedPageCache:
             version = queries.tournament_version(pk, at_least=_live_version(request))
             if version is None:
                 return self.get_response(request)
-        # A DRF view answers JSON or HTML after the Accept header; a page is the same for all.
-        accept = request.headers.get("Accept", "") if _view_class(match.func) else ""
+        # A DRF view answers JSON or HTML after the Accept header (always in English); a page
+        # is the same for all who read it in the same language.
+        if _view_class(match.func):
+            accept = request.headers.get("Accept", "")
+        else:
+            accept = translation.get_language_from_request(request)
         where = hashlib.blake2b(f"{request.get_full_path()}|{accept}".encode(), digest_size=16)
         key = f"resp:{version.etag_seed}:{where.hexdigest()}"
         response = None

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from pairing.model import Color, PointSystem, ResultCode, RuleSet
 
@@ -32,17 +33,18 @@ TPN_FREEZE_ROUND = 4
 """No TPN may change after this round has been paired (C.04.2 Art. 2.3)."""
 
 PAIRING_SYSTEM_DESCRIPTIONS = {
-    "2026": "Each score group is paired top half against bottom half (C.04.3, the rules in force "
-    "since 1 February 2026).",
-    "2017": "Each score group is paired top half against bottom half (C.04.3, the 2017 rules).",
-    "clock": "The players sit around a clock by pairing number; the highest scorer after the "
-    "last pair picks the first compatible opponent who follows him.",
-    "dswiss": "Every pairing is a match of two games with alternating colours; the top score "
-    "group takes the first valid set of upfloaters and is paired in identifier order (C.04.5).",
+    "2026": _("Each score group is paired top half against bottom half (C.04.3, the rules in "
+              "force since 1 February 2026)."),
+    "2017": _("Each score group is paired top half against bottom half (C.04.3, the 2017 rules)."),
+    "clock": _("The players sit around a clock by pairing number; the highest scorer after the "
+               "last pair picks the first compatible opponent who follows him."),
+    "dswiss": _("Every pairing is a match of two games with alternating colours; the top score "
+                "group takes the first valid set of upfloaters and is paired in identifier order "
+                "(C.04.5)."),
 }
 """One line per pairing system (``Tournament.PairingSystem``) for the public pages."""
 
-CLOCK_NOT_FIDE = (
+CLOCK_NOT_FIDE = _(
     "The Clock system is not a FIDE-approved pairing system: a FIDE-rated event may use it only "
     "with the authorisation of the FIDE Qualification Commission (C.04.2)."
 )
@@ -111,26 +113,26 @@ DEPUTY_LINE = re.compile(r"\A[^()\x00-\x1f]+?(?:\s*\([0-9]{1,11}\))?\Z")
 
 
 class RatingType(models.TextChoices):
-    STANDARD = "standard", "Standard"
-    RAPID = "rapid", "Rapid"
-    BLITZ = "blitz", "Blitz"
+    STANDARD = "standard", _("Standard")
+    RAPID = "rapid", _("Rapid")
+    BLITZ = "blitz", _("Blitz")
 
 
 class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
-        DUTCH_2026 = RuleSet.DUTCH_2026.value, "FIDE Dutch (2026 rules)"
-        DUTCH_2017 = RuleSet.DUTCH_2017.value, "FIDE Dutch (2017 rules)"
-        CLOCK = "clock", "Clock (Italian-Swiss)"
-        DOUBLE_SWISS = "dswiss", "FIDE Double-Swiss (C.04.5)"
+        DUTCH_2026 = RuleSet.DUTCH_2026.value, _("FIDE Dutch (2026 rules)")
+        DUTCH_2017 = RuleSet.DUTCH_2017.value, _("FIDE Dutch (2017 rules)")
+        CLOCK = "clock", _("Clock (Italian-Swiss)")
+        DOUBLE_SWISS = "dswiss", _("FIDE Double-Swiss (C.04.5)")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class InitialColor(models.TextChoices):
-        WHITE = Color.WHITE.value, "White"
-        BLACK = Color.BLACK.value, "Black"
+        WHITE = Color.WHITE.value, _("White")
+        BLACK = Color.BLACK.value, _("Black")
 
     name = models.CharField(max_length=120, validators=[validate_one_line])
     place = models.CharField(max_length=120, blank=True, validators=[validate_one_line])
@@ -325,8 +327,8 @@ class Tournament(models.Model):
 
 class Player(models.Model):
     class Sex(models.TextChoices):
-        MALE = "m", "Male"
-        FEMALE = "w", "Female"
+        MALE = "m", _("Male")
+        FEMALE = "w", _("Female")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(
@@ -377,9 +379,9 @@ class Player(models.Model):
 
 class Round(models.Model):
     class State(models.TextChoices):
-        DRAFT = "draft", "Draft (not published)"
-        PUBLISHED = "published", "Published"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft (not published)")
+        PUBLISHED = "published", _("Published")
+        FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
@@ -412,20 +414,20 @@ class Result(models.TextChoices):
     WHITE_WINS = "1-0", "1-0"
     DRAW = "1/2-1/2", "½-½"
     BLACK_WINS = "0-1", "0-1"
-    WHITE_WINS_FORFEIT = "+/-", "+/− (Black forfeits)"
-    BLACK_WINS_FORFEIT = "-/+", "−/+ (White forfeits)"
-    DOUBLE_FORFEIT = "-/-", "−/− (double forfeit)"
-    NOT_PLAYED = "0/0", "Not played (annulled)"
+    WHITE_WINS_FORFEIT = "+/-", _("+/− (Black forfeits)")
+    BLACK_WINS_FORFEIT = "-/+", _("−/+ (White forfeits)")
+    DOUBLE_FORFEIT = "-/-", _("−/− (double forfeit)")
+    NOT_PLAYED = "0/0", _("Not played (annulled)")
     # Game results that only a Double-Swiss match has (C.04.5 Preface: ½-0, 0-½ and 0-0).
     WHITE_HALF_BLACK_ZERO = "1/2-0", "½-0"
     WHITE_ZERO_BLACK_HALF = "0-1/2", "0-½"
     BOTH_LOSE = "0-0", "0-0"
     # Rows without an opponent.
-    PAIRING_BYE = "PAB", "Pairing-allocated bye"
-    HALF_BYE = "H", "Requested half-point bye"
-    FULL_BYE = "F", "Requested full-point bye"
-    ZERO_BYE = "Z", "Requested zero-point bye"
-    ABSENT = "A", "Absent"
+    PAIRING_BYE = "PAB", _("Pairing-allocated bye")
+    HALF_BYE = "H", _("Requested half-point bye")
+    FULL_BYE = "F", _("Requested full-point bye")
+    ZERO_BYE = "Z", _("Requested zero-point bye")
+    ABSENT = "A", _("Absent")
 
 
 GAME_RESULTS = frozenset(
@@ -581,10 +583,10 @@ class ByeRequest(models.Model):
     """A requested bye or an announced absence for a round not yet paired (C.04.2 Art. 3.3)."""
 
     class Kind(models.TextChoices):
-        HALF = Result.HALF_BYE.value, "Half-point bye"
-        FULL = Result.FULL_BYE.value, "Full-point bye"
-        ZERO = Result.ZERO_BYE.value, "Zero-point bye"
-        ABSENT = Result.ABSENT.value, "Absent"
+        HALF = Result.HALF_BYE.value, _("Half-point bye")
+        FULL = Result.FULL_BYE.value, _("Full-point bye")
+        ZERO = Result.ZERO_BYE.value, _("Zero-point bye")
+        ABSENT = Result.ABSENT.value, _("Absent")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="bye_requests")
     round_number = models.PositiveSmallIntegerField()

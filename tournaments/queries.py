@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import calendar
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from pairing.model import Color, ResultCode, RoundEntry
 from tournaments import pagecache, services, versioning
@@ -22,17 +26,75 @@ from tournaments.models import Game, Player, Result, Round, Tournament
 PUBLIC_STATES = (Round.State.PUBLISHED, Round.State.FINISHED)
 
 
+HALF_AS_FRACTION = {"en"}
+"""Languages whose chess texts write a half point as ½ (7½); the others write their decimal
+number (French: 7,5)."""
+
+
 def format_points(tenths: int | None) -> str:
-    """Show points kept in tenths: 15 -> '1½', 10 -> '1', 5 -> '½', None -> '*'."""
+    """Show points kept in tenths as the page's language writes them: 15 -> '1½' in English,
+    '1,5' in French; 10 -> '1', 5 -> '½' or '0,5', None -> '*'."""
     if tenths is None:
         return "*"
     sign = "-" if tenths < 0 else ""
     whole, rest = divmod(abs(tenths), 10)
     if rest == 0:
         return f"{sign}{whole}"
-    if rest == 5:
+    if rest == 5 and (translation.get_language() or "en").split("-")[0] in HALF_AS_FRACTION:
         return f"{sign}{whole or ''}½"
-    return f"{tenths / 10:g}"
+    return formats.number_format(Decimal(tenths) / 10, decimal_pos=1)
+
+
+TIEBREAK_NAMES = {
+    "DE": _("Direct encounter"),
+    "WIN": _("Number of wins"),
+    "WON": _("Games won over the board"),
+    "BPG": _("Games played with Black"),
+    "BWG": _("Games won with Black"),
+    "PS": _("Progressive scores"),
+    "REP": _("Rounds one elected to play"),
+    "STD": _("Standard points"),
+    "TPN": _("Pairing number"),
+    "BH": _("Buchholz"),
+    "AOB": _("Average of opponents' Buchholz"),
+    "FB": _("Fore Buchholz"),
+    "SB": _("Sonneborn-Berger"),
+    "KS": _("Koya"),
+    "ARO": _("Average rating of opponents"),
+    "TPR": _("Tournament performance rating"),
+    "PTP": _("Perfect tournament performance"),
+    "APRO": _("Average performance rating of opponents"),
+    "APPO": _("Average perfect performance of opponents"),
+    "RTNG": _("Rating"),
+}
+"""The names of C.07's tie-breaks in the page's language (the engine names them in English)."""
+
+
+def tiebreak_name(spec) -> str:
+    """A tie-break's name with its modifiers, in the page's language: 'Buchholz Cut-1'."""
+    text = str(TIEBREAK_NAMES.get(spec.acronym.value, spec.name))
+    if spec.cut:
+        text += " " + _("Cut-%(n)d") % {"n": spec.cut}
+    if spec.median:
+        text += " " + _("Median-%(n)d") % {"n": spec.median}
+    if spec.limit:
+        text += " " + _("(limit %(n)+d half points)") % {"n": spec.limit}
+    if spec.played:
+        text += " " + _("(forfeits as played)")
+    if spec.reverse:
+        text += " " + _("(reverse order)")
+    return text
+
+
+def format_decimal(text: str) -> str:
+    """A number written with a decimal point ('13.5', a tie-break value) as the page's language
+    writes it ('13,5' in French); anything else as it is."""
+    if isinstance(text, str) and _DECIMAL.fullmatch(text):
+        return formats.number_format(Decimal(text), decimal_pos=len(text.split(".")[1]))
+    return text
+
+
+_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,7 +153,7 @@ RESULT_SYMBOL = {
 }
 
 BYE_SHORT = {
-    Result.PAIRING_BYE: "bye",
+    Result.PAIRING_BYE: pgettext_lazy("a pairing-allocated bye in a crosstable cell", "bye"),
     Result.HALF_BYE: "H",
     Result.FULL_BYE: "F",
     Result.ZERO_BYE: "Z",
@@ -443,7 +505,8 @@ def player_tiebreaks(
             for e in b.elements
         ]
         sections.append(
-            TieBreakSection(b.spec.code, b.spec.name, format_value(b.value), lines, b.notes)
+            TieBreakSection(b.spec.code, tiebreak_name(b.spec), format_value(b.value), lines,
+                            b.notes)
         )
     return PlayerTieBreaks(
         last,

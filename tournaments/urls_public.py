@@ -7,6 +7,7 @@ from tournaments import views_public as v
 
 urlpatterns = [
     path("", v.tournament_list, name="home"),
+    path("language/<str:code>/", v.switch_language, name="language"),
     path("check/", views_checker.check_file, name="check"),
     path("t/<int:pk>/", v.tournament_home, name="public-tournament"),
     path("t/<int:pk>/rounds/<int:number>/", v.round_pairings, name="public-round"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from pairing.model import RuleSet
@@ -18,14 +19,14 @@ MAX_REQUEST_BYTES = UploadForm.MAX_BYTES + 100_000
 
 class CheckerForm(UploadForm):
     rules = forms.ChoiceField(
-        label="Dutch rules",
+        label=_("Dutch rules"),
         required=False,
         choices=[
-            ("", "as the file says (192 record; else 2026)"),
+            ("", _("as the file says (192 record; else 2026)")),
             (RuleSet.DUTCH_2026.value, "2026"),
             (RuleSet.DUTCH_2017.value, "2017"),
         ],
-        help_text="Double-Swiss and Clock files are recognised by their 192 record and marker.",
+        help_text=_("Double-Swiss and Clock files are recognised by their 192 record and marker."),
     )
 
     def rule_set(self) -> RuleSet | None:

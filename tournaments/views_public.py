@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from tournaments import conditional, explain, queries, services
 from tournaments.models import Player, Round, Tournament
@@ -50,18 +52,37 @@ def conditional_for_visitors(view):
         request.public_version = version
         if request.user.is_authenticated:
             return view(request, *args, **kwargs)
-        etag = version.etag(request.get_full_path(), "html")
+        # One ETag per language of the page.
+        etag = version.etag(request.get_full_path(), f"html-{request.LANGUAGE_CODE}")
         last_modified = version.http_last_modified()
         response = conditional.not_modified(request, etag, last_modified)
         if response is None:
             response = view(request, *args, **kwargs)
             if response.status_code == 200:
                 conditional.stamp(response, etag, last_modified)
-        patch_vary_headers(response, ["Cookie"])
+        patch_vary_headers(response, ["Cookie", "Accept-Language"])
         return response
 
     wrapper.versioned_cache = True  # tournaments.middleware serves it from the cache
     return wrapper
+
+
+def switch_language(request: HttpRequest, code: str) -> HttpResponse:
+    """Show the pages in another language from now on (a cookie), back on the page it was
+    asked from. A link, not a form: it works on any page, cached or not, without JavaScript."""
+    if code not in dict(settings.LANGUAGES):
+        raise Http404("No such language.")
+    target = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "/"
+    response = redirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME, code, max_age=365 * 24 * 3600, samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response
 
 
 def _tournament(pk: int) -> Tournament:

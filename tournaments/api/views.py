@@ -9,9 +9,11 @@ writes an audit entry (``tournaments.queries.tournament_version``).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Count, Q
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import (
@@ -56,7 +58,16 @@ class PreconditionFailed(APIException):
     default_code = "precondition_failed"
 
 
-class ConditionalGetMixin:
+class EnglishMixin:
+    """The API speaks one language whatever the client's Accept-Language: its data (result
+    symbols, labels) and its errors stay stable for programs."""
+
+    def initial(self, request, *args, **kwargs):
+        translation.activate(settings.LANGUAGE_CODE)
+        super().initial(request, *args, **kwargs)
+
+
+class ConditionalGetMixin(EnglishMixin):
     """GET with ETag / Last-Modified; 304 when the client's copy is current."""
 
     # Public and read-only: no session is read, so responses do not vary with cookies.
@@ -292,7 +303,7 @@ class StandingsView(TournamentMixin, _Standings):
     responses=inline_serializer("ApiRoot", {name: serializers.URLField() for name in (
         "tournaments", "schema", "docs", "redoc")})
 )
-class ApiRoot(APIView):
+class ApiRoot(EnglishMixin, APIView):
     """Where everything is: the tournaments, the OpenAPI schema and its two readers."""
 
     authentication_classes = ()

@@ -3,10 +3,12 @@
 from django import template
 from django.utils import formats
 
+from tournaments import queries
+
 register = template.Library()
 
-DATE = "j M Y"
-"""The one date format of every page (1 Dec 2026; month names in the page's language)."""
+DATE = "DATE_FORMAT"
+"""The one date format of every page, per language (config/formats): 1 Dec 2026, 1 décembre 2026."""
 
 
 @register.filter
@@ -21,19 +23,19 @@ def local(value, tournament) -> str:
     if value is None or value == "":
         return ""
     moment = value.astimezone(tournament.zone)
-    return f"{formats.date_format(moment, DATE + ', H:i')} {moment.tzname()}"
+    day = formats.date_format(moment, DATE)
+    return f"{day}, {formats.date_format(moment, 'H:i')} {moment.tzname()}"
 
 
 @register.filter
 def points(tenths) -> str:
-    """Show points stored in tenths: 15 -> '1½', 10 -> '1', 5 -> '½'."""
+    """Show points stored in tenths as the page's language writes them: 15 -> '1½' or '1,5'."""
     if tenths is None or tenths == "":
         return ""
-    value = int(tenths)
-    sign = "-" if value < 0 else ""
-    whole, rest = divmod(abs(value), 10)
-    if rest == 0:
-        return f"{sign}{whole}"
-    if rest == 5:
-        return f"{sign}½" if whole == 0 else f"{sign}{whole}½"
-    return f"{value / 10:g}"
+    return queries.format_points(int(tenths))
+
+
+@register.filter
+def decimal(value) -> str:
+    """A value written with a decimal point ('13.5') as the page's language writes it."""
+    return queries.format_decimal(value)
