@@ -241,7 +241,7 @@ class UploadForm(forms.Form):
 
     ENCODINGS = {"utf-8": "utf-8-sig", "latin-1": "cp1252"}
 
-    file = forms.FileField(label=_("File"))
+    file = forms.FileField()
     encoding = forms.ChoiceField(
         label=_("Encoding"),
         required=False,

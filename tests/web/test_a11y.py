@@ -150,6 +150,8 @@ def test_no_axe_violation_on_any_page(browser, live_server, arbiter):  # noqa: F
     urls = pages(client, t, draft)
     assert len(urls) >= 30, urls
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    # No live-update stream: it would stay open in the server after the test.
+    context.route("**/events/**", lambda route: route.abort())
     page = context.new_page()
     page.set_default_timeout(15_000)
     found = {}
