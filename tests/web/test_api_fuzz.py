@@ -12,9 +12,10 @@ import random
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from django.db import close_old_connections
+from hypothesis import HealthCheck, given, settings, strategies as st
 from schemathesis import GenerationMode
 
 from tournaments import services
@@ -55,8 +56,15 @@ def api(arbiter):
     services.finish_round(rnd, arbiter)
     services.publish_round(services.pair_next_round(t, arbiter), arbiter)
     real = {"id": t.pk, "player_pk": t.players.order_by("tpn").first().pk, "number": 2}
-    schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
-    return schema, real
+    # As Django's test client does: a request must not close the test's database connection
+    # (PostgreSQL would lose the test's transaction).
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application()), real
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
 
 
 def test_every_operation_is_fuzzed(api):
