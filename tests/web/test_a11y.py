@@ -149,22 +149,26 @@ def test_no_axe_violation_on_any_page(browser, live_server, arbiter):  # noqa: F
     client.force_login(arbiter)
     urls = pages(client, t, draft)
     assert len(urls) >= 30, urls
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    # No live-update stream: it would stay open in the server after the test.
-    context.route("**/events/**", lambda route: route.abort())
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    found = {}
-    for signed_in in (False, True):
-        if signed_in:
+    found, checked = {}, 0
+    # A visitor in English, the arbiter, and a visitor reading in French (the browser's language).
+    for who, locale in (("visitor", "en-GB"), ("arbiter", "en-GB"), ("visiteur", "fr-FR")):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+        # No live-update stream: it would stay open in the server after the test.
+        context.route("**/events/**", lambda route: route.abort())
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        if who == "arbiter":
             context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
                                   "url": live_server.url}])
         for path in urls:
-            if not signed_in and path.startswith(("/arbiter/", "/accounts/")):
+            if who != "arbiter" and path.startswith(("/arbiter/", "/accounts/")):
                 continue
+            checked += 1
             violations = axe_violations(page, live_server.url + path)
+            assert page.locator("html").get_attribute("lang") == locale[:2], path
             if violations:
-                found[("arbiter " if signed_in else "visitor ") + path] = violations
-    context.close()
+                found[f"{who} {path}"] = violations
+        context.close()
     if found:
         pytest.fail("\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in found.items()))
+    print(f"axe-core: {checked} page views of {len(urls)} pages, no violation")
