@@ -239,7 +239,7 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     rows = services._trf_players(state)
     with transaction.atomic():
         t = services.create_tournament(actor, **fields)
-        for key, value in byes.items():  # the file's match values, whatever they are
+        for key in byes:  # the file's match values, whatever they are
             setattr(t, key, fields[key])
         t.save()
         players = {

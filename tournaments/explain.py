@@ -16,8 +16,7 @@ from dataclasses import dataclass, replace
 from django.db.models import Q
 
 from pairing.dutch.explanation import RoundExplanation
-from pairing.model import RoundPairing
-from pairing.model import Tournament as EngineTournament
+from pairing.model import RoundPairing, Tournament as EngineTournament
 from tournaments.models import Game, Player, Result, Round, Tournament
 from tournaments.queries import format_points
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import zoneinfo
 import re
+import zoneinfo
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -157,7 +157,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
                 "Round 1 has been paired: Baku acceleration can no longer be changed."
             )
         if self.instance.pk is None:
-            from pairing.tiebreaks import PRESETS, DEFAULT_PRESET
+            from pairing.tiebreaks import DEFAULT_PRESET, PRESETS
 
             self.fields["tiebreaks"].initial = PRESETS[DEFAULT_PRESET].codes
         self.fields["tiebreaks"].help_text = (

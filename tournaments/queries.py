@@ -16,8 +16,7 @@ from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import formats, timezone, translation
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from pairing.model import Color, ResultCode, RoundEntry
 from tournaments import pagecache, services, versioning
@@ -105,7 +104,9 @@ def public_tournaments() -> QuerySet[Tournament]:
     """All tournaments, with their number of players and of rounds the public can see."""
     return Tournament.objects.annotate(
         player_count=Count("players", distinct=True),
-        public_rounds=Count("round_set", filter=Q(round_set__state__in=PUBLIC_STATES), distinct=True),
+        public_rounds=Count(
+            "round_set", filter=Q(round_set__state__in=PUBLIC_STATES), distinct=True
+        ),
     )
 
 

@@ -490,7 +490,9 @@ def admit_late_entry(
         missed = _late_entry_half_point_byes(t, player) if t.late_entry_half_point_byes else []
         reasons = []
         if last is not None and arrival_round == last.number:
-            reasons.append(f"admitted into round {arrival_round}, already paired: not yet on a board")
+            reasons.append(
+                f"admitted into round {arrival_round}, already paired: not yet on a board"
+            )
         if missed:
             reasons.append(f"half-point byes for the rounds missed: {', '.join(map(str, missed))}")
         _audit(

@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views_arbiter as v
-from tournaments import views_bulk, views_fide, views_print
+from tournaments import views_arbiter as v, views_bulk, views_fide, views_print
 
 urlpatterns = [
     path("", v.home, name="arbiter-home"),

@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from tournaments import live, views_checker, views_display
-from tournaments import views_public as v
+from tournaments import live, views_checker, views_display, views_public as v
 
 urlpatterns = [
     path("", v.tournament_list, name="home"),

@@ -22,8 +22,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
-from tournaments import audit as audit_trail
-from tournaments import corrections, explain, services
+from tournaments import audit as audit_trail, corrections, explain, services
 from tournaments.forms import (
     ArbiterForm,
     ByeRequestForm,
@@ -691,8 +690,10 @@ def _audit_entries(request: HttpRequest, tournament: Tournament):
         except (ValueError, Player.DoesNotExist):
             raise Http404("No such player in this tournament.") from None
         # The player's own entries, and changes of rounds that name them (pairings, results).
-        entries = entries.filter(Q(player=player) | Q(before__icontains=player.name)
-                                 | Q(after__icontains=player.name) | Q(reason__icontains=player.name))
+        entries = entries.filter(
+            Q(player=player) | Q(before__icontains=player.name)
+            | Q(after__icontains=player.name) | Q(reason__icontains=player.name)
+        )
     return entries, player, round_number
 
 

@@ -145,7 +145,8 @@ def test_standings_follow_results_with_shared_ranks(client, arbiter):
 
     after = client.get(url("api-standings", t.pk), **JSON).json()
     assert after["after_round"] == 1
-    assert [(r["rank_label"], r["player"]["name"], r["points"], r["games"]) for r in after["rows"]] == [
+    rows = [(r["rank_label"], r["player"]["name"], r["points"], r["games"]) for r in after["rows"]]
+    assert rows == [
         ("1-2", "Player A", 1.0, 1), ("1-2", "Player E", 1.0, 0), ("3-4", "Player B", 0.5, 1),
         ("3-4", "Player D", 0.5, 1), ("5", "Player C", 0.0, 1),
     ]

@@ -64,7 +64,9 @@ def test_refused_with_non_standard_scoring(arbiter):
             arbiter, name="Football", rounds=7, baku_acceleration=True, points_win=30,
             points_draw=10,
         )
-    t = services.create_tournament(arbiter, name="Football", rounds=7, points_win=30, points_draw=10)
+    t = services.create_tournament(
+        arbiter, name="Football", rounds=7, points_win=30, points_draw=10
+    )
     with pytest.raises(services.ServiceError, match=r"C\.04\.7"):
         services.update_tournament(t, arbiter, baku_acceleration=True)
     t.refresh_from_db()
@@ -157,12 +159,15 @@ def test_staff_creates_a_baku_tournament_in_the_form(client, staff):
     client.force_login(staff)
     page = client.get(reverse("arbiter-tournament-create"))
     assert b'name="baku_acceleration"' in page.content
-    response = client.post(reverse("arbiter-tournament-create"), {**FORM, "baku_acceleration": "on"})
+    response = client.post(
+        reverse("arbiter-tournament-create"), {**FORM, "baku_acceleration": "on"}
+    )
     assert response.status_code == 302
     assert Tournament.objects.get(name="Baku Open").baku_acceleration is True
     refused = client.post(
         reverse("arbiter-tournament-create"),
-        {**FORM, "name": "Football", "points_win": "3", "points_draw": "1", "baku_acceleration": "on"},
+        {**FORM, "name": "Football", "points_win": "3", "points_draw": "1",
+         "baku_acceleration": "on"},
     )
     assert refused.status_code == 200 and b"C.04.7" in refused.content
     assert not Tournament.objects.filter(name="Football").exists()

@@ -7,18 +7,15 @@ import random
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pairing.model import Player as EnginePlayer
-from pairing.model import Tournament as EngineTournament
+from pairing.model import Player as EnginePlayer, Tournament as EngineTournament
 from pairing.trf import write_trf
 from tournaments import checker, corrections, services
 from tournaments.models import AuditEntry, Game, Player, Round, Tournament
 
 from .conftest import make_tournament
-from .test_clock import clock_event
-from .test_clock import play as play_clock
+from .test_clock import clock_event, play as play_clock
 from .test_double_swiss import play as play_match
 from .test_explain import played
 from .test_public import text_of

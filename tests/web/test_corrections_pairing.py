@@ -33,7 +33,9 @@ def test_swap_in_a_draft_is_saved_with_the_audit_entry(arbiter):
     text = corrections.pairing_text(rnd)
     (a, _), (c, _) = tpn_pairs(rnd)[:2]
     boards, bye = corrections.parse_pairing(corrections.swap_in_text(text, a, c))
-    corrections.change_pairing(rnd, arbiter, boards=boards, bye=bye, note="swap", accept_warnings=True)
+    corrections.change_pairing(
+        rnd, arbiter, boards=boards, bye=bye, note="swap", accept_warnings=True
+    )
     assert sorted(tpn_pairs(rnd)) == sorted(boards)
     entry = AuditEntry.objects.get(action="manual pairing (draft)")
     assert entry.before != entry.after and entry.actor == arbiter

@@ -163,7 +163,9 @@ def test_late_entry_into_a_published_round_then_paired_by_hand_4_4_4(client, arb
     assert AuditEntry.objects.filter(action="admit late entry", player=late).exists()
     trf = services.export_trf(t)
     assert "### round 2:" not in trf  # round 2 has no results yet: not exported
-    services.set_results(rnd2, arbiter, {g.pk: Result.DRAW for g in rnd2.games.all() if not g.is_bye})
+    services.set_results(
+        rnd2, arbiter, {g.pk: Result.DRAW for g in rnd2.games.all() if not g.is_bye}
+    )
     services.finish_round(rnd2, arbiter)
     trf = services.export_trf(t)
     comment = [line for line in trf.splitlines() if line.startswith("###")]
@@ -211,7 +213,9 @@ def test_withdrawal_and_announced_absence_take_players_out_of_the_pairing(arbite
     preview = corrections.preview_pairing(rnd2, boards + [(pab, gone.tpn)], None)
     assert any("withdrawn or absent" in w for w in preview.warnings)
     services.publish_round(rnd2, arbiter)
-    services.set_results(rnd2, arbiter, {g.pk: Result.DRAW for g in rnd2.games.all() if not g.is_bye})
+    services.set_results(
+        rnd2, arbiter, {g.pk: Result.DRAW for g in rnd2.games.all() if not g.is_bye}
+    )
     services.finish_round(rnd2, arbiter)
     rnd3 = services.pair_next_round(t, arbiter)
     assert rnd3.games.get(white=away).result == Result.ABSENT  # announced absence, zero (3.3)
@@ -234,7 +238,8 @@ def test_audit_per_player_and_csv(client, arbiter):
     assert response["Content-Type"].startswith("text/csv")
     correction = next(r for r in rows if r["action"] == "correct result")
     assert correction["who"] == "arbiter" and correction["article"] == "C.04.2 4.3.1"
-    assert '"result": "1-0"' in correction["before"] and '"result": "1/2-1/2"' in correction["after"]
+    assert '"result": "1-0"' in correction["before"]
+    assert '"result": "1/2-1/2"' in correction["after"]
     assert len(rows) == AuditEntry.objects.filter(tournament=t).count()
     player_rows = client.get(reverse("arbiter-audit-csv", args=[t.pk]), {"player": other.pk})
     assert "correct rating" in player_rows.content.decode()
@@ -248,7 +253,8 @@ def correction_posts(t, game, player):
          {"action": "result", "result": Result.DRAW, "reason": "x"}),
         (reverse("arbiter-game-correct", args=[t.pk, 1, game.pk]),
          {"action": "colours", "reason": "x"}),
-        (reverse("arbiter-rating-correct", args=[t.pk, player.pk]), {"rating": 1000, "reason": "x"}),
+        (reverse("arbiter-rating-correct", args=[t.pk, player.pk]),
+         {"rating": 1000, "reason": "x"}),
         (reverse("arbiter-pairing", args=[t.pk, 2]),
          {"text": "1 - 2", "action": "save", "accept_warnings": "on"}),
         (reverse("arbiter-round-repair", args=[t.pk, 2]), {}),

@@ -13,7 +13,7 @@ from .test_explain import played
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def page_width(page) -> tuple[int, int]:
+def page_width(page) -> tuple[int, int]:  # noqa: F811 - a page, not the fixture
     """(width of the page's content, width of the window): equal when nothing sticks out."""
     return page.evaluate(
         "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"

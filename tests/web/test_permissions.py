@@ -71,7 +71,9 @@ def test_an_arbiter_of_another_tournament_gets_403(client, other_arbiter, with_r
     assert (t.players.count(), t.audit.count(), t.initial_color) == before
 
 
-def test_staff_reads_but_cannot_change_a_tournament_they_do_not_arbitrate(client, staff, with_round):
+def test_staff_reads_but_cannot_change_a_tournament_they_do_not_arbitrate(
+    client, staff, with_round
+):
     t = with_round
     client.force_login(staff)
     for url in read_urls(t):
@@ -87,7 +89,9 @@ def test_only_staff_create_tournaments(client, arbiter):
     assert client.post(reverse("arbiter-tournament-import")).status_code == 403
 
 
-def test_the_arbiter_may_change_and_a_colleague_can_be_added(client, arbiter, other_arbiter, tournament):
+def test_the_arbiter_may_change_and_a_colleague_can_be_added(
+    client, arbiter, other_arbiter, tournament
+):
     client.force_login(arbiter)
     response = client.post(reverse("arbiter-draw-colour", args=[tournament.pk]))
     assert response.status_code == 302

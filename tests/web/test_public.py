@@ -42,7 +42,8 @@ def table_rows(response, css_class: str) -> list[list[str]]:
 
 @pytest.fixture
 def five(arbiter):
-    """Five players (A strongest ... E), initial colour White: round 1 is A-C, D-B, E has the PAB."""
+    """Five players (A strongest ... E), initial colour White: round 1 is A-C, D-B, E has the
+    PAB."""
     t = make_tournament(arbiter, players=5, rounds=3, tiebreaks="")  # ties stay shared
     services.draw_initial_color(t, arbiter, random.Random(0))
     t.initial_color = "w"
@@ -293,7 +294,8 @@ def test_visitors_get_304_until_the_tournament_changes(client, arbiter, five,
     with django_assert_num_queries(1):
         again = client.get(path, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again["ETag"] == etag
-    assert client.get(url("home"), HTTP_IF_NONE_MATCH=client.get(url("home"))["ETag"]).status_code == 304
+    etag = client.get(url("home"))["ETag"]
+    assert client.get(url("home"), HTTP_IF_NONE_MATCH=etag).status_code == 304
 
     enter(r1, arbiter, Result.WHITE_WINS, Result.DRAW)
     changed = client.get(path, HTTP_IF_NONE_MATCH=etag)

@@ -26,7 +26,10 @@ def finished_round(t, number: int, results: list[tuple[int, int, str]]) -> Round
 
 def test_requests_for_rounds_already_paired_or_out_of_range_are_refused(tournament, arbiter):
     player = tournament.players.get(tpn=1)
-    finished_round(tournament, 1, [(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (4, 9, "0-1"), (5, 10, "1/2-1/2")])
+    finished_round(
+        tournament, 1,
+        [(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (4, 9, "0-1"), (5, 10, "1/2-1/2")],
+    )
     with pytest.raises(services.ServiceError, match="Round 1 is already paired"):
         services.request_bye(player, arbiter, round_number=1, kind=ByeRequest.Kind.HALF)
     with pytest.raises(services.ServiceError, match="only 5 rounds"):
@@ -89,7 +92,10 @@ def test_standings_share_ranks_on_equal_scores(tournament):
 
 
 def test_results_after_the_next_round_is_paired_are_corrections(tournament, arbiter):
-    r1 = finished_round(tournament, 1, [(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (4, 9, "0-1"), (5, 10, "1-0")])
+    r1 = finished_round(
+        tournament, 1,
+        [(1, 6, "1-0"), (2, 7, "1-0"), (3, 8, "1-0"), (4, 9, "0-1"), (5, 10, "1-0")],
+    )
     services.set_result(r1.games.get(board=1), arbiter, Result.DRAW)  # next round not paired: fine
     Round.objects.create(tournament=tournament, number=2)
     with pytest.raises(services.ServiceError, match="Art. 4.3"):

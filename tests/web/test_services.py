@@ -52,7 +52,9 @@ def test_initial_colour_is_drawn_and_recorded(tournament, arbiter):
 def test_round_one_pairs_top_half_against_bottom_half(tournament, arbiter):
     services.draw_initial_color(tournament, arbiter, rng=random.Random(1))
     rnd = services.pair_next_round(tournament, arbiter)
-    boards = [(g.board, g.white.tpn, g.black.tpn) for g in rnd.games.select_related("white", "black")]
+    boards = [
+        (g.board, g.white.tpn, g.black.tpn) for g in rnd.games.select_related("white", "black")
+    ]
     assert rnd.state == Round.State.DRAFT
     assert len(boards) == 5
     assert [sorted((w, b)) for _, w, b in boards] == [[1, 6], [2, 7], [3, 8], [4, 9], [5, 10]]

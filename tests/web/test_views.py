@@ -137,11 +137,15 @@ def test_arbiter_runs_a_round_in_the_dashboard(client, arbiter, tournament):
     assert page.count("<select") == len(games) == 5
     assert 'autofocus' in page
     data = {f"g{g.pk}": Result.WHITE_WINS for g in games[:4]}
-    response = client.post(url("arbiter-round", tournament.pk, 1), {**data, "finish": "1"}, follow=True)
+    response = client.post(
+        url("arbiter-round", tournament.pk, 1), {**data, "finish": "1"}, follow=True
+    )
     assert "4 result(s) saved." in messages_of(response)
     assert "Round 1 has missing results (board 5)." in messages_of(response)
     data[f"g{games[4].pk}"] = Result.DRAW
-    response = client.post(url("arbiter-round", tournament.pk, 1), {**data, "finish": "1"}, follow=True)
+    response = client.post(
+        url("arbiter-round", tournament.pk, 1), {**data, "finish": "1"}, follow=True
+    )
     assert "Round 1 finished." in messages_of(response)
     rnd.refresh_from_db()
     assert rnd.state == Round.State.FINISHED
