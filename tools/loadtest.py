@@ -7,7 +7,7 @@ rounds, all results public), starts the servers as the README's production comma
 concurrency 10 and 50, then with ``If-None-Match`` at concurrency 50 (304s). Prints req/s, p50
 and p99 per page; every run is bounded in time and the servers are stopped at the end.
 
-    python -m tools.loadtest [--trf FILE] [--seconds 5] [--workers 2] [--port 8765]
+    python -m tools.loadtest [--trf FILE] [--seconds 10] [--workers 2] [--port 8765]
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def main() -> None:
     parser.add_argument(
         "--trf", type=Path, default=ROOT.parent / "shared/corpus/dutch-2026/big_p1000_r09_s1001.trf"
     )
-    parser.add_argument("--seconds", type=int, default=5, help="length of each wrk run")
+    parser.add_argument("--seconds", type=int, default=10, help="length of each wrk run")
     parser.add_argument("--workers", type=int, default=2, help="server processes")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument(
@@ -173,7 +173,8 @@ def main() -> None:
     servers = [
         subprocess.Popen(
             [PYTHON, "-m", "gunicorn", "config.wsgi", "--bind", f"{HOST}:{options.port}",
-             "--workers", str(options.workers), "--threads", "4", "--worker-class", "gthread"],
+             "--workers", str(options.workers), "--threads", "4", "--worker-class", "gthread",
+             "--reuse-port"],
             env=env, cwd=ROOT, start_new_session=True,
         ),
         subprocess.Popen(
@@ -218,7 +219,7 @@ def main() -> None:
                 os.killpg(process.pid, signal.SIGKILL)
 
     print()
-    print(f"gunicorn {options.workers} workers x 4 threads, DEBUG=0, PostgreSQL, "
+    print(f"gunicorn {options.workers} workers x 4 threads (--reuse-port), DEBUG=0, PostgreSQL, "
           f"Redis {'on' if redis_url else 'off'}; "
           f"wrk -t2 for {options.seconds} s per cell; req/s, p50 / p99 in ms")
     print()
