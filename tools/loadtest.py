@@ -13,6 +13,7 @@ and p99 per page; every run is bounded in time and the servers are stopped at th
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import secrets
@@ -20,6 +21,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -88,12 +90,78 @@ def _fetch(url: str, accept: str) -> tuple[int, str, int]:
         return response.status, response.headers.get("ETag", ""), len(response.read())
 
 
-def _check_events(url: str) -> None:
-    """The live stream answers on the ASGI server (its first lines: the retry delay)."""
-    with urllib.request.urlopen(_request(url + "?v=0"), timeout=10) as response:
-        assert response.headers["Content-Type"].startswith("text/event-stream")
-        first = response.readline() + response.readline() + response.readline()
-    print(f"  live stream {url}: {first.decode().strip()!r}", flush=True)
+def _next_version(stream) -> int:
+    """The version number of the stream's next ``event: change``."""
+    while True:
+        line = stream.readline()
+        if not line:
+            raise SystemExit("the live stream ended before it told of the change")
+        if line.startswith(b"data:"):
+            return json.loads(line[5:])["version"]
+
+
+CORRECT = """
+import threading, time
+from django.contrib.auth.models import User
+from tournaments import corrections
+from tournaments.models import Game, Result
+game = Game.objects.get(round__tournament_id={pk}, round__number=9, board=1)
+result = Result.WHITE_WINS if game.result != Result.WHITE_WINS else Result.DRAW
+started = time.time()
+corrections.correct_result(game, User.objects.get(username="loadtest"), result=result,
+                           reason="loadtest: a result written down wrongly")
+print("STARTED", started)
+# A server process lives on: its background thread computes the new standings meanwhile.
+for thread in threading.enumerate():
+    if thread is not threading.main_thread():
+        thread.join(timeout=30)
+"""
+
+
+def measure_live(events_url: str, base: str, pk: int, pages: list, env: dict) -> list[str]:
+    """A result corrected by the arbiter (C.04.2 Art. 4.3.1, in another process, as the
+    dashboard would): how long until an open page's stream tells of it, and until each page
+    answers with the new version (a new ETag)."""
+    etags = {path: _fetch(base + path, accept)[1] for _, path, accept in pages}
+    with urllib.request.urlopen(_request(events_url + "?v=0"), timeout=30) as stream:
+        known = _next_version(stream)  # the page's version: v=0 is older, so it is told at once
+    told: dict[str, float] = {}
+
+    def page_shows_it(name: str, path: str, accept: str) -> None:
+        status, etag, _ = _fetch(base + path, accept)
+        assert status == 200 and etag != etags[path], (path, etag)
+        told[name] = time.time()
+
+    with urllib.request.urlopen(_request(f"{events_url}?v={known}"), timeout=30) as stream:
+        stream.readline()  # "retry: ...", sent once the stream listens
+
+        def listen() -> None:
+            told["version"] = _next_version(stream)
+            told["stream"] = time.time()
+            # Each open page now asks for itself again, all at once.
+            readers = [threading.Thread(target=page_shows_it, args=page) for page in pages]
+            for reader in readers:
+                reader.start()
+            for reader in readers:
+                reader.join()
+
+        listener = threading.Thread(target=listen)
+        listener.start()
+        done = subprocess.run(
+            [PYTHON, "manage.py", "shell", "-c", CORRECT.format(pk=pk)], env=env, cwd=ROOT,
+            check=True, text=True, capture_output=True,
+        )
+        listener.join(timeout=30)
+    started = float(re.search(r"^STARTED (\S+)$", done.stdout, re.M).group(1))
+    lines = [f"live: a result corrected (version {known} -> {told['version']}); the open "
+             f"page's stream told it {(told['stream'] - started) * 1000:.0f} ms after the "
+             "correction started"]
+    for name, _, _ in pages:
+        if name not in told:
+            raise SystemExit(f"live: {name} did not answer with the change")
+        lines.append(f"live: {name} answered with the change "
+                     f"{(told[name] - started) * 1000:.0f} ms after the correction started")
+    return lines
 
 
 _UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}
@@ -208,7 +276,9 @@ def main() -> None:
             )
             rows.append((name, size, first, runs))
             print(f"  measured {name}", flush=True)
-        _check_events(f"http://{HOST}:{options.port + 1}/t/{pk}/events/")
+        live = measure_live(
+            f"http://{HOST}:{options.port + 1}/t/{pk}/events/", base, pk, pages, env
+        )
     finally:
         for process in servers:
             os.killpg(process.pid, signal.SIGTERM)
@@ -241,6 +311,8 @@ def main() -> None:
             not errors and c50["rps"] >= GOAL_RPS and c50["p99"] < GOAL_P99_MS
             and n304["rps"] >= GOAL_304_RPS
         )
+    print()
+    print("\n".join(live))
     print()
     print(f"goal (>= {GOAL_RPS} req/s with p99 < {GOAL_P99_MS} ms at c=50, 304s >= "
           f"{GOAL_304_RPS}/s): {'met' if met else 'NOT met'}")

@@ -126,8 +126,12 @@ def body(key: str, render: Callable[[], Any]) -> Any:
         _done(key)
 
 
-def computed(key: str, compute: Callable[[], Any]) -> Any:
-    """A computed object (standings, a crosstable) under ``key``, computed once."""
+def computed(key: str, compute: Callable[[], Any], *, shared: bool = True) -> Any:
+    """A computed object (standings, a crosstable) under ``key``, computed once.
+
+    ``shared``: also kept in the Django cache for the other processes. Not worth it for an
+    object that unpickles more slowly than it is computed (a history of model instances).
+    """
     key = f"{STAMP}:{key}"
     found = _objects.get(key)
     if found is not None:
@@ -136,10 +140,11 @@ def computed(key: str, compute: Callable[[], Any]) -> Any:
         with _single_flight(key):
             found = _objects.get(key)
             if found is None:
-                found = cache.get(key)
+                found = cache.get(key) if shared else None
                 if found is None:
                     found = compute()
-                    cache.set(key, found, TIMEOUT)
+                    if shared:
+                        cache.set(key, found, TIMEOUT)
                 _objects.put(key, found, 1)
             return found
     finally:

@@ -256,7 +256,11 @@ def history(tournament: Tournament, *, version: Version | None = None) -> Histor
         version = tournament_version(tournament.pk)
     if version is None:
         return _history(tournament)
-    return pagecache.computed(f"history:{version.etag_seed}", lambda: _history(tournament))
+    # Kept in this process only: for 1000 players and 9 rounds it is computed in 0.23-0.29 s,
+    # but pickled in 0.16-0.25 s and unpickled in 0.28-0.31 s (model instances).
+    return pagecache.computed(
+        f"history:{version.etag_seed}", lambda: _history(tournament), shared=False
+    )
 
 
 def _history(tournament: Tournament) -> History:
