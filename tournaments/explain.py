@@ -14,9 +14,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from django.db.models import Q
+from django.utils import formats
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from pairing.dutch.explanation import RoundExplanation
 from pairing.model import RoundPairing, Tournament as EngineTournament
+from pairing.text import Translator
 from tournaments.models import Game, Player, Result, Round, Tournament
 from tournaments.queries import format_points
 
@@ -39,7 +42,34 @@ def pair(
 
 
 # ---------------------------------------------------------------------------------------------
+# The engine's sentences in the page's language
+
+
+def _number(value) -> str:
+    """A number of the engine's (a fraction in a tie-break note) as the page's language writes
+    it: ``1.5`` / ``1,5``, ``0.25`` / ``0,25``, ``2``."""
+    from pairing.tiebreaks import format_value
+
+    return formats.number_format(format_value(value))
+
+
+def translator() -> Translator:
+    """The engine's sentences said in the active language (Django's catalogue)."""
+    return Translator(gettext=gettext, ngettext=ngettext, points=format_points, number=_number)
+
+
+def say(text: str) -> str:
+    """One sentence the engine wrote (a marked constant or a ``pairing.text.Text``), in the
+    active language."""
+    return translator().text(text)
+
+
+# ---------------------------------------------------------------------------------------------
 # Reading the stored value
+
+
+def _player_n(tpn: int) -> str:
+    return gettext("player %(tpn)s") % {"tpn": tpn}
 
 
 class _Named(int):
@@ -97,7 +127,7 @@ class Stored:
 
     def name(self, tpn: int) -> str:
         player = self.players.get(tpn)
-        return (player.name.strip() if player is not None else "") or f"player {tpn}"
+        return (player.name.strip() if player is not None else "") or _player_n(tpn)
 
     def score(self, tpn: int) -> str:
         score = self.explanation.scores.get(tpn)
@@ -131,7 +161,7 @@ def stored(rnd: Round, players: dict[int, Player] | None = None) -> Stored | Non
     }
 
     def name(tpn: int) -> str:
-        return by_tpn[tpn].name if tpn in by_tpn else f"player {tpn}"
+        return by_tpn[tpn].name if tpn in by_tpn else _player_n(tpn)
 
     try:
         explanation = RoundExplanation.from_dict(with_names(data, name))
@@ -180,19 +210,19 @@ def brackets(s: Stored) -> list[BracketView]:
     views = []
     for b in s.explanation.brackets:
         facts = [
-            ("Moved down (MDPs)", people(t for t, _ in b.mdps)),
-            ("Residents", people(b.residents)),
+            (gettext("Moved down (MDPs)"), people(t for t, _ in b.mdps)),
+            (gettext("Residents"), people(b.residents)),
             ("S1", people(b.s1)),
             ("S2", people(b.s2)),
-            ("Limbo", people(b.limbo)),
-            ("Remainder S1", people(b.remainder_s1)),
-            ("Remainder S2", people(b.remainder_s2)),
+            (gettext("Limbo"), people(b.limbo)),
+            (gettext("Remainder S1"), people(b.remainder_s1)),
+            (gettext("Remainder S2"), people(b.remainder_s2)),
         ]
         pairs = []
         for c in b.choices:
             groups: dict[str, list[Person]] = {}
             for tpn, why in c.passed_over:
-                groups.setdefault(why, []).append(person(tpn))
+                groups.setdefault(say(why), []).append(person(tpn))
             pairs.append(PairRow(
                 person(c.tpn), person(c.opponent), [(p, why) for why, p in groups.items()]
             ))
@@ -201,7 +231,7 @@ def brackets(s: Stored) -> list[BracketView]:
             facts=[(label, group) for label, group in facts if group],
             exchanges=b.exchanges,
             pairs=pairs,
-            downfloaters=[(person(d.tpn), d.reason) for d in b.downfloats],
+            downfloaters=[(person(d.tpn), say(d.reason)) for d in b.downfloats],
             repaired_as_ppb=b.repaired_as_ppb,
         ))
     return views
@@ -209,14 +239,14 @@ def brackets(s: Stored) -> list[BracketView]:
 
 def unmet(s: Stored) -> list[tuple[str, str, list[str]]]:
     """The quality criteria not fully met: criterion, what, the players' names."""
-    return [(u.criterion, u.what, [str(t) for t in u.tpns]) for u in s.explanation.unmet]
+    return [(u.criterion, say(u.what), [str(t) for t in u.tpns]) for u in s.explanation.unmet]
 
 
 # ---------------------------------------------------------------------------------------------
 # The player's sentences
 
 
-BY_HAND = (
+BY_HAND = gettext_lazy(
     "The arbiters changed this pairing by hand after the engine had paired the round, so the "
     "engine's reasons do not apply to it."
 )
@@ -248,8 +278,8 @@ def for_player(
         opponent_id = game.black_id if game.white_id == player.pk else game.white_id
         got = next((t for t, p in s.players.items() if p.pk == opponent_id), None)
     if wanted != got:
-        return [BY_HAND]
-    return s.explanation.for_player(_Named(tpn, "you"))
+        return [str(BY_HAND)]
+    return s.explanation.for_player(tpn, translator())
 
 
 def player_rounds(hist, player: Player) -> list[dict]:
@@ -348,7 +378,8 @@ def view_of(s: Stored, changed_by_hand: bool = False) -> ArbiterView:
     e = s.explanation
     bye = None if e.bye is None else Person(s.name(e.bye), int(e.bye), s.score(e.bye))
     return ArbiterView(
-        note=e.note, brackets=brackets(s), bye=bye, bye_reason=e.bye_reason, unmet=unmet(s),
+        note=say(e.note), brackets=brackets(s), bye=bye, bye_reason=say(e.bye_reason),
+        unmet=unmet(s),
         changed_by_hand=changed_by_hand,
     )
 

@@ -41,6 +41,7 @@ from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
 from pairing.errors import EngineFault, NoValidPairing
 from pairing.matching import max_weight_matching
 from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament
+from pairing.text import gettext_noop
 from pairing.trf import next_round_number
 
 __all__ = ["explain_round", "pair_round"]
@@ -54,8 +55,28 @@ NEXT_GROUP_PARTNERS = 4
 S2_NEIGHBOURS = 4
 """S2 residents on each side of an S1 resident's counterpart offered to that matching."""
 
-INCOMPATIBLE = "already met, or the same absolute colour preference ([C1], [C3])"
-WORSE = "the quality criteria [C4]-[C21] are better met without that pair"
+# The reasons the explanation keeps (stored with a round, translated when shown).
+INCOMPATIBLE = gettext_noop("already met, or the same absolute colour preference ([C1], [C3])")
+WORSE = gettext_noop("the quality criteria [C4]-[C21] are better met without that pair")
+NO_PLAYER = gettext_noop("no player to pair")
+NO_CRITERION_DECIDES = gettext_noop(
+    "no criterion can tell the pairs apart: S1[i] meets S2[i] (Art. 4.2)"
+)
+BYE_LOWEST = gettext_noop(
+    "the lowest score among the players who may receive it ([C2], [C5]); "
+    "the last bracket's downfloater (Art. 1.9.1)"
+)
+BYE_LOWEST_POSSIBLE = gettext_noop(
+    "the lowest score that still lets everyone else be paired ([C4], [C5]); "
+    "the last bracket's downfloater (Art. 1.9.1)"
+)
+UNMET_COLOUR = gettext_noop("colour preference not granted")
+UNMET_STRONG_COLOUR = gettext_noop("strong or absolute colour preference not granted")
+UNMET_DOWN_AGAIN = gettext_noop("downfloat again after a downfloat in the previous round")
+UNMET_UP_AGAIN = gettext_noop("upfloat again after an upfloat in the previous round")
+DOWN_NO_RESIDENT = gettext_noop("no resident could be paired with you (Art. 4.4, [C6]-[C7])")
+DOWN_ODD = gettext_noop("the group had an odd number of players to pair")
+DOWN_NOT_EVERYONE = gettext_noop("the group could not pair everyone ([C1]-[C8])")
 
 
 def pair_round(
@@ -76,12 +97,12 @@ def explain_round(
     k = next_round_number(t)
     players = build_players(t, k, rules)
     if not players:
-        return RoundPairing(round=k, boards=()), RoundExplanation(k, note="no player to pair")
+        return RoundPairing(round=k, boards=()), RoundExplanation(k, note=NO_PLAYER)
     with _cyclic_gc_paused():
         players.sort(key=lambda p: (-p.score, p.rank_index))  # Art. 1.2
         if _without_history(t, k, players):
             pairs, brackets = _pair_without_history(players)
-            note = "no criterion can tell the pairs apart: S1[i] meets S2[i] (Art. 4.2)"
+            note = NO_CRITERION_DECIDES
         else:
             pairer = RoundPairer(t, k, rules, players)
             pairs, brackets, note = pairer.pair(), pairer.reports, ""
@@ -179,10 +200,8 @@ def _bye_reason(player: PlayerState, players: list[PlayerState]) -> str:
     """Why the PAB went to this player, in the words of the rules."""
     lowest = min(p.score for p in players if p.eligible_for_bye)
     if player.score == lowest:
-        return ("the lowest score among the players who may receive it ([C2], [C5]); "
-                "the last bracket's downfloater (Art. 1.9.1)")
-    return ("the lowest score that still lets everyone else be paired ([C4], [C5]); "
-            "the last bracket's downfloater (Art. 1.9.1)")
+        return BYE_LOWEST
+    return BYE_LOWEST_POSSIBLE
 
 
 def _criteria_not_met(
@@ -209,10 +228,10 @@ def _criteria_not_met(
     return tuple(
         Unmet(criterion, what, tuple(sorted(tpns)))
         for criterion, what, tpns in (
-            ("[C12]", "colour preference not granted", no_colour),
-            ("[C13]", "strong or absolute colour preference not granted", no_strong),
-            ("[C14]", "downfloat again after a downfloat in the previous round", down_again),
-            ("[C15]", "upfloat again after an upfloat in the previous round", up_again),
+            ("[C12]", UNMET_COLOUR, no_colour),
+            ("[C13]", UNMET_STRONG_COLOUR, no_strong),
+            ("[C14]", UNMET_DOWN_AGAIN, down_again),
+            ("[C15]", UNMET_UP_AGAIN, up_again),
         )
         if tpns
     )
@@ -821,11 +840,11 @@ class RoundPairer:
         downfloats = []
         for v in downfloaters:
             if v in mdps:
-                reason = "no resident could be paired with you (Art. 4.4, [C6]-[C7])"
+                reason = DOWN_NO_RESIDENT
             elif odd and len(downfloaters) == 1:
-                reason = "the group had an odd number of players to pair"
+                reason = DOWN_ODD
             else:
-                reason = "the group could not pair everyone ([C1]-[C8])"
+                reason = DOWN_NOT_EVERYONE
             downfloats.append(Downfloat(tpn[v], players[v].score, reason))
         return BracketReport(
             score=players[residents[0]].score if residents else players[vertices[0]].score,

@@ -15,18 +15,40 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from pairing.model import format_points
+from pairing.text import ENGLISH, Translator, gettext_noop, ngettext_lazy
 
 __all__ = ["BracketReport", "Choice", "Downfloat", "RoundExplanation", "Unmet"]
 
-
-def _points(score: int) -> str:
-    """1.5 points as ``1½``, 2 as ``2``: how arbiters write scores."""
-    whole, tenth = divmod(score, 10)
-    if tenth == 0:
-        return str(whole)
-    if tenth == 5:
-        return f"{whole if whole else ''}½"
-    return format_points(score)
+# What ``for_player`` says, in the second person (the web app says it in the reader's language).
+YOU_MOVED_DOWN = ngettext_lazy(
+    "In the %(points)s-point group (%(count)d player to pair) you could not be paired: "
+    "%(reason)s. You moved down to the next group.",
+    "In the %(points)s-point group (%(count)d players to pair) you could not be paired: "
+    "%(reason)s. You moved down to the next group.",
+)
+YOU_MET_ACROSS_GROUPS = gettext_noop(
+    "You (%(mine)s) were paired with %(opponent)s (%(theirs)s) in the %(points)s-point group: "
+    "players left over from a higher group meet the highest players of the next one the rules "
+    "allow (Art. 3.3.3, 4.2)."
+)
+YOU_WERE_IN_S1 = gettext_noop(
+    "In the %(points)s-point group you were in the upper half (S1) and met %(opponent)s, your "
+    "natural opponent in the lower half (Art. 4.2)."
+)
+YOU_WERE_IN_S1_PASSING_OVER = gettext_noop(
+    "In the %(points)s-point group you were in the upper half (S1) and met %(opponent)s "
+    "(Art. 4.2)."
+)
+PASSED_OVER = gettext_noop("Passed over %(players)s (%(reason)s)")
+"""The first group of candidates passed over, as a clause of the sentence that follows."""
+PASSED_OVER_TOO = gettext_noop("passed over %(players)s (%(reason)s)")
+"""The next groups, after a semicolon."""
+YOU_WERE_IN_S2 = gettext_noop(
+    "In the %(points)s-point group you were in the lower half (S2); %(player)s of the upper half "
+    "(S1) took you as the first opponent the rules allowed (Art. 4.2)."
+)
+YOU_GOT_THE_BYE = gettext_noop("You received the pairing-allocated bye: %(reason)s.")
+YOU_UNMET = gettext_noop("One rule could not be met for you: %(what)s (%(criterion)s).")
 
 
 def _passed_over(c: Choice) -> str:
@@ -67,11 +89,6 @@ def transposition_index(
 def _transposition(index: int | None) -> str:
     """``   (transposition 3, Art. 4.2)``; nothing when S2 is taken in its own order."""
     return f"   (transposition {index}, Art. 4.2)" if index else ""
-
-
-def _count(n: int, noun: str) -> str:
-    """``1 player``, ``3 players``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 @dataclass(frozen=True)
@@ -222,48 +239,54 @@ class RoundExplanation:
 
     # -- one player's view -------------------------------------------------------------------
 
-    def for_player(self, tpn: int) -> list[str]:
-        """Plain sentences telling one player why they got this opponent (or the bye)."""
+    def for_player(self, tpn: int, translator: Translator = ENGLISH) -> list[str]:
+        """Plain sentences telling one player why they got this opponent (or the bye), said by
+        ``translator`` (English by default)."""
+        tr = translator
         said: list[str] = []
         for b in self.brackets:
-            group = f"the {_points(b.score)}-point group"
+            points = tr.points(b.score)
             size = len(b.residents) + len(b.mdps)
             for d in b.downfloats:
                 if d.tpn == tpn:
-                    said.append(
-                        f"In {group} ({_count(size, 'player')} to pair) you could not be "
-                        f"paired: {d.reason}. You moved down to the next group."
-                    )
+                    said.append(tr.say(
+                        YOU_MOVED_DOWN, size, points=points, count=size,
+                        reason=tr.text(d.reason),
+                    ))
             for c in b.choices:
                 if tpn not in (c.tpn, c.opponent):
                     continue
                 other = c.opponent if c.tpn == tpn else c.tpn
                 mine, theirs = self.scores.get(tpn), self.scores.get(other)
                 if mine is not None and theirs is not None and mine != theirs:
-                    said.append(
-                        f"You ({_points(mine)}) were paired with {other} ({_points(theirs)}) "
-                        f"in {group}: players left over from a higher group meet the highest "
-                        "players of the next one the rules allow (Art. 3.3.3, 4.2)."
-                    )
+                    said.append(tr.say(
+                        YOU_MET_ACROSS_GROUPS, mine=tr.points(mine), opponent=other,
+                        theirs=tr.points(theirs), points=points,
+                    ))
                 elif c.tpn == tpn:
-                    said.append(self._s1_sentence(group, c))
+                    said.append(self._s1_sentence(tr, points, c))
                 else:
-                    said.append(
-                        f"In {group} you were in the lower half (S2); {c.tpn} of the upper half "
-                        f"(S1) took you as the first opponent the rules allowed (Art. 4.2)."
-                    )
+                    said.append(tr.say(YOU_WERE_IN_S2, points=points, player=c.tpn))
         if self.bye == tpn:
-            said.append(f"You received the pairing-allocated bye: {self.bye_reason}.")
+            said.append(tr.say(YOU_GOT_THE_BYE, reason=tr.text(self.bye_reason)))
         for u in self.unmet:
             if tpn in u.tpns:
-                said.append(f"One rule could not be met for you: {u.what} ({u.criterion}).")
+                said.append(tr.say(YOU_UNMET, what=tr.text(u.what), criterion=u.criterion))
         if not said and self.note:
-            said.append(self.note)
+            said.append(tr.text(self.note))
         return said
 
     @staticmethod
-    def _s1_sentence(group: str, c: Choice) -> str:
-        text = f"In {group} you were in the upper half (S1) and met {c.opponent}"
+    def _s1_sentence(tr: Translator, points: str, c: Choice) -> str:
         if not c.passed_over:
-            return text + ", your natural opponent in the lower half (Art. 4.2)."
-        return text + f" (Art. 4.2){_passed_over(c).replace('; passed', '. Passed', 1)}."
+            return tr.say(YOU_WERE_IN_S1, points=points, opponent=c.opponent)
+        groups: dict[str, list[int]] = {}
+        for other, why in c.passed_over:
+            groups.setdefault(why, []).append(other)
+        passed = [
+            tr.say(PASSED_OVER if i == 0 else PASSED_OVER_TOO,
+                   players=", ".join(map(str, t)), reason=tr.text(why))
+            for i, (why, t) in enumerate(groups.items())
+        ]
+        head = tr.say(YOU_WERE_IN_S1_PASSING_OVER, points=points, opponent=c.opponent)
+        return head + " " + "; ".join(passed) + "."

@@ -1,0 +1,131 @@
+"""The engine's sentences, said in English here and in the reader's language by the web app.
+
+Deferred translation, as Python's ``gettext`` documentation describes it: each sentence is a
+format string with named placeholders (``%(player)s``), marked where it is written with
+``gettext_noop`` (or ``ngettext_lazy`` when it depends on a count), two names Django's
+``makemessages`` extracts. The engine never imports Django: it renders through a
+``Translator``, English by default (the command line and the tests read exactly that), and the
+web app passes one built on Django's ``gettext`` and ``ngettext``.
+
+A sentence made once and shown later (a checker's violation, a tie-break note) is a ``Text``:
+a ``str`` holding the English rendering, which also remembers its template and values so that
+``Translator.say`` can render it again in another language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = ["ENGLISH", "Plural", "Text", "Translator", "gettext_noop", "ngettext_lazy"]
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a sentence for translation; it stays as it is until a ``Translator`` says it."""
+    return message
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A sentence with a singular and a plural form, chosen by a count."""
+
+    singular: str
+    plural: str
+
+
+def ngettext_lazy(singular: str, plural: str) -> Plural:
+    """Mark a sentence that depends on a count (its forms are chosen when it is said)."""
+    return Plural(singular, plural)
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _identity(message: str) -> str:
+    return message
+
+
+def english_points(score: int) -> str:
+    """1.5 points as ``1½``, 2 as ``2``, 2.3 as ``2.3``: how arbiters write scores."""
+    sign = "-" if score < 0 else ""
+    whole, tenth = divmod(abs(score), 10)
+    if tenth == 0:
+        return f"{sign}{whole}"
+    if tenth == 5:
+        return f"{sign}{whole if whole else ''}½"
+    return f"{sign}{whole}.{tenth}"
+
+
+@dataclass(frozen=True)
+class Translator:
+    """How sentences are said: the catalogue's ``gettext`` and ``ngettext``, and how scores
+    (in tenths of a point) and other numbers are written. ``ENGLISH`` is the engine's own."""
+
+    gettext: Callable[[str], str] = _identity
+    ngettext: Callable[[str, str, int], str] = _english_plural
+    points: Callable[[int], str] = english_points
+    number: Callable[[object], str] = str
+    """For the values of a ``Text`` that are numbers (fractions, in tie-break notes)."""
+
+    def say(
+        self, template: str | Plural, count: int | None = None, /, **values: object
+    ) -> str:
+        """The sentence in this language, its placeholders filled with ``values``."""
+        if isinstance(template, Plural):
+            if count is None:
+                raise ValueError("a plural sentence needs its count")
+            pattern = self.ngettext(template.singular, template.plural, count)
+        else:
+            pattern = self.gettext(template)
+        if not values:
+            return pattern
+        return pattern % {name: self.value(v) for name, v in values.items()}
+
+    def value(self, v: object) -> object:
+        """A placeholder's value: a ``Text`` said again, a fraction as a number."""
+        if isinstance(v, Text):
+            return v.said(self)
+        if isinstance(v, Fraction):
+            return self.number(v)
+        return v
+
+    def text(self, text: str) -> str:
+        """Any sentence the engine wrote: a ``Text`` said again, else a marked constant."""
+        if isinstance(text, Text):
+            return text.said(self)
+        return self.gettext(text) if text else text
+
+
+ENGLISH = Translator()
+
+
+class Text(str):
+    """A sentence made now and perhaps said later in another language: the English text, with
+    its template and values."""
+
+    template: str | Plural
+    count: int | None
+    values: dict[str, object]
+
+    def __new__(
+        cls, template: str | Plural, count: int | None = None, /, **values: object
+    ) -> Text:
+        if isinstance(template, Plural):
+            english = ENGLISH.say(template, count, **values)
+        else:
+            english = template % values if values else template
+        self = super().__new__(cls, english)
+        self.template, self.count, self.values = template, count, values
+        return self
+
+    def said(self, translator: Translator) -> str:
+        return translator.say(self.template, self.count, **self.values)
+
+    def __reduce__(self):
+        return (_text, (self.template, self.count, self.values))
+
+
+def _text(template: str | Plural, count: int | None, values: dict[str, object]) -> Text:
+    return Text(template, count, **values)
