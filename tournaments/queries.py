@@ -266,13 +266,13 @@ def history(tournament: Tournament, *, version: Version | None = None) -> Histor
 def _history(tournament: Tournament) -> History:
     players = {p.pk: p for p in tournament.players.order_by("tpn")}
     tpn_of = {pk: p.tpn for pk, p in players.items()}
-    games = Game.objects.filter(
-        round__tournament=tournament, round__state__in=PUBLIC_STATES
-    ).select_related("round")
+    rounds = {r.pk: r for r in tournament.round_set.filter(state__in=PUBLIC_STATES)}
+    games = Game.objects.filter(round_id__in=rounds)
     cells: dict[int, dict[int, Cell]] = {pk: {} for pk in players}
     numbers: set[int] = set()
     for game in games:
-        # Attach the players read above rather than joining them again per game.
+        # Attach the rounds and players read above rather than joining them again per game.
+        game.round = rounds[game.round_id]
         game.white = players[game.white_id]
         if game.black_id is not None:
             game.black = players[game.black_id]

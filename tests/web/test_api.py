@@ -212,7 +212,7 @@ def test_tournament_list_round_and_card_query_counts(client, arbiter, django_ass
         client.get(url("api-round", large.pk, 1), **JSON)
     card_small = count_queries(client, url("api-player", small.pk, small.players.first().pk))
     card_large = count_queries(client, url("api-player", large.pk, large.players.first().pk))
-    assert card_small == card_large == 4  # version, tournament, players, games
+    assert card_small == card_large == 5  # version, tournament, players, rounds, games
 
 
 # ---------------------------------------------------------------------------------------------
