@@ -475,6 +475,9 @@ _BYE_CODES: dict[str, ResultCode] = {
 }
 
 
+_RESULT_LABELS = dict(Result.choices)
+
+
 class Game(models.Model):
     """One row of a round: a board (White against Black) or a bye/absence (no Black)."""
 
@@ -527,6 +530,17 @@ class Game(models.Model):
             models.UniqueConstraint(fields=["round", "white"], name="unique_white_per_round"),
             models.UniqueConstraint(fields=["round", "black"], name="unique_black_per_round"),
         ]
+
+    # Django's get_FOO_display builds a dictionary of all the choices at each call: 0.15 s of
+    # a 500-board page. The labels stay lazy: each is said in the reader's language.
+    def get_result_display(self) -> str:
+        return _RESULT_LABELS.get(self.result, self.result)
+
+    def get_second_result_display(self) -> str:
+        return _RESULT_LABELS.get(self.second_result, self.second_result)
+
+    def get_rating_result_display(self) -> str:
+        return _RESULT_LABELS.get(self.rating_result, self.rating_result)
 
     def __str__(self) -> str:
         if self.black_id is None:
