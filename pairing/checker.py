@@ -13,7 +13,7 @@ import enum
 from collections import Counter
 from dataclasses import dataclass
 
-from pairing.model import RoundPairing, RuleSet, Tournament
+from pairing.model import Color, RoundPairing, RuleSet, Tournament
 from pairing.rules import (
     colour_preference,
     is_final_round,
@@ -23,9 +23,30 @@ from pairing.rules import (
     played_colours,
     same_absolute_preference,
 )
+from pairing.text import Text, gettext_noop
 from pairing.trf import next_round_number
 
 __all__ = ["Violation", "ViolationKind", "check_round"]
+
+# What each violation says (``Violation.message``; the web app says it in the reader's language).
+NOT_A_PLAYER = gettext_noop("%(player)s is not a player")
+PAIRED_TWICE = gettext_noop("%(player)s is paired more than once")
+NOT_PAIRED = gettext_noop("%(player)s is not paired")
+ABSENT_PAIRED = gettext_noop("%(player)s is withdrawn or absent in round %(round)s but paired")
+PAB_WITH_EVEN_NUMBER = gettext_noop("PAB to %(player)s with an even number of players to pair")
+PAB_NOT_ALLOWED = gettext_noop(
+    "%(player)s already had a PAB or scored a win without playing, and cannot get the PAB"
+)
+MET_BEFORE = gettext_noop("%(white)s and %(black)s already played")
+BOTH_ABSOLUTE_WHITE = gettext_noop(
+    "%(white)s and %(black)s both have an absolute preference for White"
+)
+BOTH_ABSOLUTE_BLACK = gettext_noop(
+    "%(white)s and %(black)s both have an absolute preference for Black"
+)
+PROHIBITED = gettext_noop("%(white)s and %(black)s must not be paired in round %(round)s")
+PROHIBITED_ARTICLE = gettext_noop("prohibited pairing (TRF 260/XXP)")
+ARTICLE_AND_MESSAGE = gettext_noop("%(article)s: %(message)s")
 
 
 class ViolationKind(enum.Enum):
@@ -64,6 +85,12 @@ class Violation:
     def __str__(self) -> str:
         return f"{self.article}: {self.message}"
 
+    @property
+    def text(self) -> Text:
+        """``str(self)`` as a ``Text``, for ``Translator.text`` to say in another language."""
+        article = self.article if self.article != PROHIBITED_ARTICLE else Text(PROHIBITED_ARTICLE)
+        return Text(ARTICLE_AND_MESSAGE, article=article, message=self.message)
+
 
 def _article(rules: RuleSet, criterion: int) -> str:
     """Name an absolute criterion in the numbering of the rule set."""
@@ -88,10 +115,10 @@ def check_round(
     listed = [tpn for b in pairing.boards for tpn in (b.white, b.black)]
     listed += [pairing.bye] if pairing.bye is not None else []
     for tpn in sorted({tpn for tpn in listed if tpn not in players}):
-        add(ViolationKind.UNKNOWN_PLAYER, "C.04.2 Art. 2", f"{tpn} is not a player", tpn)
+        add(ViolationKind.UNKNOWN_PLAYER, "C.04.2 Art. 2", Text(NOT_A_PLAYER, player=tpn), tpn)
     counts = Counter(listed)
     for tpn in sorted(t for t, n in counts.items() if n > 1 and t in players):
-        add(ViolationKind.PAIRED_TWICE, "C.04.3 Art. 1.9.1", f"{tpn} is paired more than once",
+        add(ViolationKind.PAIRED_TWICE, "C.04.3 Art. 1.9.1", Text(PAIRED_TWICE, player=tpn),
             tpn)
 
     # C.04.2 Art. 3.2-3.3: a withdrawn or absent player has a pre-set entry in round k
@@ -99,20 +126,19 @@ def check_round(
         tpn for tpn, p in players.items() if not (len(p.rounds) >= k and p.rounds[k - 1].is_preset)
     }
     for tpn in sorted(expected - set(listed)):
-        add(ViolationKind.NOT_PAIRED, "C.04.3 Art. 1.9.1", f"{tpn} is not paired", tpn)
+        add(ViolationKind.NOT_PAIRED, "C.04.3 Art. 1.9.1", Text(NOT_PAIRED, player=tpn), tpn)
     for tpn in sorted(t for t in set(listed) if t in players and t not in expected):
         add(ViolationKind.ABSENT_PAIRED, "C.04.2 Art. 3.2-3.3",
-            f"{tpn} is withdrawn or absent in round {k} but paired", tpn)
+            Text(ABSENT_PAIRED, player=tpn, round=k), tpn)
 
     bye = pairing.bye
     if bye is not None and bye in players:
         if len(expected) % 2 == 0:
             add(ViolationKind.PAB_WITH_EVEN_NUMBER, "C.04.1 Art. 3",
-                f"PAB to {bye} with an even number of players to pair", bye)
+                Text(PAB_WITH_EVEN_NUMBER, player=bye), bye)
         if not may_receive_pab(history[bye], t_before.point_system, rules):
             add(ViolationKind.PAB_NOT_ALLOWED, _article(rules, 2),
-                f"{bye} already had a PAB or scored a win without playing, "
-                "and cannot get the PAB", bye)
+                Text(PAB_NOT_ALLOWED, player=bye), bye)
 
     final_round = is_final_round(k, t_before.total_rounds)
     points = t_before.point_system
@@ -127,17 +153,18 @@ def check_round(
             continue
         if black in opponents_met(history[white]):
             add(ViolationKind.MET_BEFORE, _article(rules, 1),
-                f"{white} and {black} already played", white, black)
+                Text(MET_BEFORE, white=white, black=black), white, black)
         a = colour_preference(played_colours(history[white]))
         b = colour_preference(played_colours(history[black]))
         if same_absolute_preference(a, b) and not (
             exempt_topscorer(white) or exempt_topscorer(black)
         ):
             add(ViolationKind.SAME_ABSOLUTE_COLOUR, _article(rules, 3),
-                f"{white} and {black} both have an absolute preference for {a.colour.name.title()}",
+                Text(BOTH_ABSOLUTE_WHITE if a.colour is Color.WHITE else BOTH_ABSOLUTE_BLACK,
+                     white=white, black=black),
                 white, black)
         for forbidden in t_before.forbidden_pairs:
             if forbidden.applies_to(k) and {white, black} <= forbidden.tpns:
-                add(ViolationKind.PROHIBITED_PAIR, "prohibited pairing (TRF 260/XXP)",
-                    f"{white} and {black} must not be paired in round {k}", white, black)
+                add(ViolationKind.PROHIBITED_PAIR, PROHIBITED_ARTICLE,
+                    Text(PROHIBITED, white=white, black=black, round=k), white, black)
     return violations

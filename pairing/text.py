@@ -18,7 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["ENGLISH", "Plural", "Text", "Translator", "gettext_noop", "ngettext_lazy"]
+__all__ = [
+    "ENGLISH", "Plural", "Text", "Translator", "concat", "gettext_noop", "ngettext_lazy",
+]
 
 
 def gettext_noop(message: str) -> str:
@@ -125,6 +127,15 @@ class Text(str):
 
     def __reduce__(self):
         return (_text, (self.template, self.count, self.values))
+
+
+CONCAT = "%(first)s%(second)s"
+"""Not marked: a ``Text`` put after an indent or another ``Text`` (``concat``)."""
+
+
+def concat(first: str, second: str) -> Text:
+    """``first + second`` that stays a ``Text`` (each part said in its own language)."""
+    return Text(CONCAT, first=first, second=second)
 
 
 def _text(template: str | Plural, count: int | None, values: dict[str, object]) -> Text:

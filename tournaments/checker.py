@@ -15,6 +15,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, gettext_lazy as _
+
 from pairing.errors import PairingError, TrfFormatError
 from pairing.model import RoundPairing, RuleSet
 from pairing.replay import COLORS_DIFFER, IDENTICAL, compare_rounds
@@ -29,17 +31,17 @@ CLOCK = "clock"
 DOUBLE_SWISS = "double-swiss"
 
 SYSTEM_NAMES = {
-    RuleSet.DUTCH_2026: "FIDE Dutch system, 2026 rules (C.04.3)",
-    RuleSet.DUTCH_2017: "FIDE Dutch system, 2017 rules (C.04.3)",
-    CLOCK: "Clock (Italian-Swiss) system, not FIDE-approved",
-    DOUBLE_SWISS: "FIDE Double-Swiss system (C.04.5)",
+    RuleSet.DUTCH_2026: _("FIDE Dutch system, 2026 rules (C.04.3)"),
+    RuleSet.DUTCH_2017: _("FIDE Dutch system, 2017 rules (C.04.3)"),
+    CLOCK: _("Clock (Italian-Swiss) system, not FIDE-approved"),
+    DOUBLE_SWISS: _("FIDE Double-Swiss system (C.04.5)"),
 }
 
 VERDICTS = {
-    IDENTICAL: "same pairing",
-    COLORS_DIFFER: "same pairs, other colours",
-    "pairs": "other pairs",
-    "error": "the engine could not pair it",
+    IDENTICAL: _("same pairing"),
+    COLORS_DIFFER: _("same pairs, other colours"),
+    "pairs": _("other pairs"),
+    "error": _("the engine could not pair it"),
 }
 
 
@@ -58,6 +60,9 @@ class RoundCheck:
     colours: list[str] = field(default_factory=list)
     """Pairs both have, with the colours the rules give."""
     error: str = ""
+    """The engine's own message (English), or ``failure``."""
+    failure: str = ""
+    """Said in the reader's language: the engine failed (a fault, not a refusal)."""
     violations: list[str] = field(default_factory=list)
     """What the file's pairing breaks among the absolute criteria (Dutch only)."""
     why: object | None = None
@@ -71,7 +76,7 @@ class RoundCheck:
 
     @property
     def verdict_text(self) -> str:
-        return VERDICTS[self.verdict]
+        return str(VERDICTS[self.verdict])
 
 
 @dataclass
@@ -84,17 +89,16 @@ class Report:
     rounds: list[RoundCheck]
 
     @property
-    def units(self) -> str:
-        return "matches" if self.unit == "match" else "rounds"
-
-    @property
     def identical(self) -> int:
         return sum(1 for r in self.rounds if not r.differs)
 
 
 def _name_of(players) -> Callable[[int], str]:
-    names = {p.tpn: (p.name.strip() or f"player {p.tpn}") for p in players}
-    return lambda tpn: f"{names.get(tpn, f'player {tpn}')} ({tpn})"
+    def anonymous(tpn: int) -> str:
+        return gettext("player %(tpn)s") % {"tpn": tpn}
+
+    names = {p.tpn: (p.name.strip() or anonymous(p.tpn)) for p in players}
+    return lambda tpn: f"{names.get(tpn) or anonymous(tpn)} ({tpn})"
 
 
 def _compare(k: int, expected: RoundPairing, got: RoundPairing, name) -> RoundCheck:
@@ -115,10 +119,21 @@ def _compare(k: int, expected: RoundPairing, got: RoundPairing, name) -> RoundCh
     ]
     if expected.bye != got.bye:
         if expected.bye is not None:
-            check.only_in_file.append(f"{name(expected.bye)}: pairing-allocated bye")
+            check.only_in_file.append(_bye(name(expected.bye)))
         if got.bye is not None:
-            check.only_in_rules.append(f"{name(got.bye)}: pairing-allocated bye")
+            check.only_in_rules.append(_bye(name(got.bye)))
     return check
+
+
+def _said(lines) -> list[str]:
+    """The engine's explanation lines in the reader's language."""
+    from tournaments import explain
+
+    return [explain.say(line) for line in lines]
+
+
+def _bye(player: str) -> str:
+    return gettext("%(player)s: pairing-allocated bye") % {"player": player}
 
 
 def _failed(k: int, error: Exception) -> RoundCheck:
@@ -126,7 +141,8 @@ def _failed(k: int, error: Exception) -> RoundCheck:
         return RoundCheck(k, "error", error=str(error))
     logger.exception("checker: the engine failed on round %s", k)
     return RoundCheck(
-        k, "error", error=f"the engine failed ({type(error).__name__}); please report the file"
+        k, "error", failure=gettext("the engine failed (%(error)s); please report the file")
+        % {"error": type(error).__name__}
     )
 
 
@@ -134,14 +150,23 @@ def _refuse_if_too_big(players: int, rounds: int, units: str) -> None:
     """Bound the work (a large file would take minutes): say so instead of timing out."""
     if players > MAX_PLAYERS:
         raise Refused(
-            f"The file has {players} players; the checker takes up to {MAX_PLAYERS}. "
-            "Check larger events on the command line (python -m pairing --dutch FILE -c)."
+            gettext(
+                "The file has %(players)s players; the checker takes up to %(max)s. Check larger "
+                "events on the command line (python -m pairing --dutch FILE -c)."
+            ) % {"players": players, "max": MAX_PLAYERS}
         )
     if rounds > MAX_ROUNDS:
-        raise Refused(
-            f"The file has {rounds} paired {units}; the checker takes up to {MAX_ROUNDS}. "
-            "Check longer events on the command line (python -m pairing --dutch FILE -c)."
-        )
+        if units == "matches":
+            message = gettext(
+                "The file has %(rounds)s paired matches; the checker takes up to %(max)s. Check "
+                "longer events on the command line (python -m pairing --dutch FILE -c)."
+            )
+        else:
+            message = gettext(
+                "The file has %(rounds)s paired rounds; the checker takes up to %(max)s. Check "
+                "longer events on the command line (python -m pairing --dutch FILE -c)."
+            )
+        raise Refused(message % {"rounds": rounds, "max": MAX_ROUNDS})
 
 
 def check(text: str, rules: RuleSet | None = None) -> Report:
@@ -156,7 +181,9 @@ def check(text: str, rules: RuleSet | None = None) -> Report:
             return _check_single(text, CLOCK, None)
         return _check_single(text, DUTCH, rules)
     except TrfFormatError as error:
-        raise Refused(f"This is not a TRF file the engine reads: {error}.") from None
+        raise Refused(
+            gettext("This is not a TRF file the engine reads: %(error)s.") % {"error": error}
+        ) from None
 
 
 def _check_single(text: str, system: str, rules: RuleSet | None) -> Report:
@@ -189,7 +216,7 @@ def _clock_round(k, before, expected, name) -> RoundCheck:
     got = pair_round(before, explain=True)
     check = _compare(k, expected, got, name)
     if check.differs:
-        check.text = list(got.explanation)
+        check.text = _said(got.explanation)
     return check
 
 
@@ -204,7 +231,7 @@ def _dutch_round(k, before, expected, rules, name) -> RoundCheck:
     if not check.differs:
         return check
     check.violations = [
-        f"{v}" + (f" ({', '.join(name(t) for t in v.tpns)})" if v.tpns else "")
+        explain.say(v.text) + (f" ({', '.join(name(t) for t in v.tpns)})" if v.tpns else "")
         for v in check_round(before, expected, rules=rules)
     ]
     players = {p.tpn: p for p in before.players}
@@ -233,7 +260,7 @@ def _check_double_swiss(text: str) -> Report:
             got = pair_match(state_before_match(dt, k), explain=True)
             check = _compare(k, expected, got, name)
             if check.differs:
-                check.text = list(got.explanation)
+                check.text = _said(got.explanation)
             checks.append(check)
         except Exception as error:  # noqa: BLE001 - a match that cannot be paired is reported
             checks.append(_failed(k, error))

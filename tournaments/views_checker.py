@@ -49,7 +49,7 @@ def check_file(request: HttpRequest) -> HttpResponse:
         form = CheckerForm()
     elif _content_length(request) > MAX_REQUEST_BYTES:
         form = CheckerForm()
-        too_large = "The file is larger than 2 MB."
+        too_large = _("The file is larger than 2 MB.")
     else:
         form = CheckerForm(request.POST, request.FILES)
         if form.is_valid():

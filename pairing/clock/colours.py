@@ -15,6 +15,15 @@ from dataclasses import dataclass
 from pairing.clock.players import ClockPlayer
 from pairing.model import Color
 from pairing.rules import colour_difference
+from pairing.text import Text, gettext_noop
+
+# Which step of Appendix B decided (the web app says it in the reader's language).
+ABSOLUTE_OF = gettext_noop("absolute preference of %(player)s")
+COLOUR_DIFFERENCE = gettext_noop("colour difference")
+COLOUR_HISTORY = gettext_noop("colour history (%(back)s back)")
+FEWER_POINTS = gettext_noop("fewer points")
+REPEATS_LAST = gettext_noop("%(player)s repeats his last colour")
+GRID_COLOURS = gettext_noop("grid colours (round 1)")
 
 __all__ = ["ColourDecision", "assign_colours"]
 
@@ -41,27 +50,27 @@ def assign_colours(a: ClockPlayer, b: ClockPlayer, round_number: int) -> ColourD
         holder, other = (a, b) if pa.absolute else (b, a)
         colour = holder.preference.colour
         white = holder if colour is Color.WHITE else other
-        return _white_to(white, a if white is b else b, f"absolute preference of {holder.label}")
+        return _white_to(white, a if white is b else b, Text(ABSOLUTE_OF, player=holder.label))
     # (b) White to the biggest difference between games with Black and games with White
     da, db = -colour_difference(a.colours), -colour_difference(b.colours)
     if da != db:
         white = a if da > db else b
-        return _white_to(white, b if white is a else a, "colour difference")
+        return _white_to(white, b if white is a else a, Text(COLOUR_DIFFERENCE))
     # (c) colour histories, unplayed games discarded and put at the beginning, compared backwards
     for back, (ca, cb) in enumerate(zip(reversed(a.colours), reversed(b.colours)), start=1):
         if ca is not cb:
             white = a if ca is Color.BLACK else b
-            return _white_to(white, b if white is a else a, f"colour history ({back} back)")
+            return _white_to(white, b if white is a else a, Text(COLOUR_HISTORY, back=back))
     if a.score != b.score:  # (d) White to the player with less points
         white = a if a.score < b.score else b
-        return _white_to(white, b if white is a else a, "fewer points")
+        return _white_to(white, b if white is a else a, Text(FEWER_POINTS))
     # (e) the lower pairing number gets the colour he got in the last played round
     lower, higher = (a, b) if a.pairing_number < b.pairing_number else (b, a)
     last = lower.colours[-1] if lower.colours else lower.grid_colour
     if last is None:  # never played and no grid colour (PN-N of an odd field): White
         last = Color.WHITE
     white = lower if last is Color.WHITE else higher
-    return _white_to(white, b if white is a else a, f"{lower.label} repeats his last colour")
+    return _white_to(white, b if white is a else a, Text(REPEATS_LAST, player=lower.label))
 
 
 def _grid_colours(a: ClockPlayer, b: ClockPlayer) -> ColourDecision:
@@ -74,4 +83,4 @@ def _grid_colours(a: ClockPlayer, b: ClockPlayer) -> ColourDecision:
     keeper = lower if lower.grid_colour is not None else higher
     colour = keeper.grid_colour or Color.WHITE
     white = keeper if colour is Color.WHITE else (higher if keeper is lower else lower)
-    return _white_to(white, b if white is a else a, "grid colours (round 1)")
+    return _white_to(white, b if white is a else a, Text(GRID_COLOURS))

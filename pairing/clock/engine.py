@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from pairing.clock.colours import ColourDecision, assign_colours
 from pairing.clock.explanation import (
+    TEMPORARILY_INCOMPATIBLE,
     Backtrack,
     CandidateDiscarded,
     ColoursGiven,
@@ -34,6 +35,7 @@ from pairing.clock.players import (
 )
 from pairing.errors import NoValidPairing, UnsupportedFeature
 from pairing.model import Board, RoundPairing, Tournament
+from pairing.text import Text
 from pairing.trf import next_round_number
 
 __all__ = ["ClockRound", "MasterColourMissing", "clock_grid", "pair_clock_round", "pair_round"]
@@ -211,7 +213,7 @@ class _Search:
         barred = self.temporarily_incompatible[-1]
         for candidate in self.walk(pivot, pool):
             if candidate.pairing_number in barred:
-                reason: str | None = "temporarily incompatible"
+                reason: str | None = Text(TEMPORARILY_INCOMPATIBLE)
             else:
                 reason = self.incompatible(picker, candidate)
             if reason is None:

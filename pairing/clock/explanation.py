@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pairing.clock.colours import ColourDecision
 from pairing.clock.players import ClockPlayer
 from pairing.model import format_points
+from pairing.text import Text, concat, gettext_noop
 
 __all__ = [
     "Backtrack",
@@ -22,6 +23,23 @@ __all__ = [
     "render",
 ]
 
+# The explanation's lines (the web app says them in the reader's language).
+PICKER = gettext_noop(
+    "picker %(player)s, %(points)s points (first highest scorer after pivot %(pivot)s)"
+)
+PASSES_OVER = gettext_noop("passes over %(player)s: %(reason)s")
+PICKS = gettext_noop("picks %(player)s: pair %(level)s stored")
+NO_CANDIDATE_LEFT = gettext_noop("%(player)s has no compatible candidate left")
+BACKTRACK = gettext_noop(
+    "backtrack: pair %(level)s <%(picker)s, %(undone)s> undone; %(picker)s picks again from pivot "
+    "%(pivot)s, %(undone)s temporarily incompatible with him"
+)
+DEAD_END = gettext_noop("%(players)s from pivot %(pivot)s: already found impossible to pair")
+COLOURS_HEADING = gettext_noop("colours (Appendix B):")
+TEMPORARILY_INCOMPATIBLE = gettext_noop("temporarily incompatible")
+COLOUR_PAIR = gettext_noop("%(white)s - %(black)s: %(reason)s")
+INDENT = "  "
+
 
 @dataclass(frozen=True)
 class PickerChosen:
@@ -33,9 +51,9 @@ class PickerChosen:
     """How many pairs are stored before this one."""
 
     def text(self) -> str:
-        return (
-            f"picker {self.picker.label}, {format_points(self.picker.score)} points "
-            f"(first highest scorer after pivot {self.pivot})"
+        return Text(
+            PICKER, player=self.picker.label, points=format_points(self.picker.score),
+            pivot=self.pivot,
         )
 
 
@@ -48,7 +66,7 @@ class CandidateDiscarded:
     reason: str
 
     def text(self) -> str:
-        return f"  passes over {self.candidate.label}: {self.reason}"
+        return concat(INDENT, Text(PASSES_OVER, player=self.candidate.label, reason=self.reason))
 
 
 @dataclass(frozen=True)
@@ -61,7 +79,7 @@ class PairStored:
     """The pair's place in the stack, from 1."""
 
     def text(self) -> str:
-        return f"  picks {self.picked.label}: pair {self.level} stored"
+        return concat(INDENT, Text(PICKS, player=self.picked.label, level=self.level))
 
 
 @dataclass(frozen=True)
@@ -71,7 +89,7 @@ class NoPickerCandidate:
     picker: ClockPlayer
 
     def text(self) -> str:
-        return f"  {self.picker.label} has no compatible candidate left"
+        return concat(INDENT, Text(NO_CANDIDATE_LEFT, player=self.picker.label))
 
 
 @dataclass(frozen=True)
@@ -84,10 +102,9 @@ class Backtrack:
     """How many pairs stay stored."""
 
     def text(self) -> str:
-        return (
-            f"backtrack: pair {self.level + 1} <{self.picker.label}, {self.undone.label}> undone;"
-            f" {self.picker.label} picks again from pivot {self.undone.pairing_number},"
-            f" {self.undone.label} temporarily incompatible with him"
+        return Text(
+            BACKTRACK, level=self.level + 1, picker=self.picker.label, undone=self.undone.label,
+            pivot=self.undone.pairing_number,
         )
 
 
@@ -100,7 +117,7 @@ class DeadEnd:
 
     def text(self) -> str:
         who = ", ".join(f"PN-{p.pairing_number}" for p in self.unpaired)
-        return f"  {who} from pivot {self.pivot}: already found impossible to pair"
+        return concat(INDENT, Text(DEAD_END, players=who, pivot=self.pivot))
 
 
 @dataclass(frozen=True)
@@ -111,7 +128,7 @@ class ColoursGiven:
 
     def text(self) -> str:
         d = self.decision
-        return f"{d.white.label} - {d.black.label}: {d.reason}"
+        return Text(COLOUR_PAIR, white=d.white.label, black=d.black.label, reason=d.reason)
 
 
 Event = (
@@ -126,7 +143,7 @@ def render(events: Iterable[Event]) -> tuple[str, ...]:
     heading = False
     for event in events:
         if isinstance(event, ColoursGiven) and not heading:
-            lines.append("colours (Appendix B):")
+            lines.append(Text(COLOURS_HEADING))
             heading = True
-        lines.append(("  " if heading else "") + event.text())
+        lines.append(concat(INDENT, event.text()) if heading else event.text())
     return tuple(lines)

@@ -23,6 +23,16 @@ from pairing.rules import (
     played_colours,
     same_absolute_preference,
 )
+from pairing.text import Text, gettext_noop
+
+# How the explanation says them (the web app in the reader's language).
+BYE_LABEL = gettext_noop("bye (PN-0)")
+POINTS_WITHOUT_PLAYING = gettext_noop(
+    "got points without playing (round %(rounds)s), so not the bye"
+)
+ALREADY_MET = gettext_noop("already met")
+SAME_ABSOLUTE_WHITE = gettext_noop("same absolute colour preference (white)")
+SAME_ABSOLUTE_BLACK = gettext_noop("same absolute colour preference (black)")
 
 __all__ = ["BYE", "ClockPlayer", "incompatibility", "players_on_the_clock"]
 
@@ -62,7 +72,7 @@ class ClockPlayer:
     @property
     def label(self) -> str:
         """How the explanation names him: ``PN-5 (#4)``, or ``bye``."""
-        return "bye (PN-0)" if self.is_bye else f"PN-{self.pairing_number} (#{self.tpn})"
+        return Text(BYE_LABEL) if self.is_bye else f"PN-{self.pairing_number} (#{self.tpn})"
 
 
 BYE = ClockPlayer(tpn=0, pairing_number=BYE_PN, score=0)
@@ -134,13 +144,13 @@ def incompatibility(a: ClockPlayer, b: ClockPlayer, rules: Compatibility) -> str
         player = b if a.is_bye else a
         if player.points_without_playing:
             rounds = ", ".join(str(r) for r in player.points_without_playing)
-            return f"got points without playing (round {rounds}), so not the bye"
+            return Text(POINTS_WITHOUT_PLAYING, rounds=rounds)
         return None
     if b.tpn in a.met:
-        return "already met"
+        return Text(ALREADY_MET)
     if same_absolute_preference(a.preference, b.preference):
         if rules.final_round and rules.over_half(a) and rules.over_half(b):
             return None  # last round, both above 50 %: the colour clause is lifted
         colour = a.preference.colour
-        return f"same absolute colour preference ({'white' if colour is Color.WHITE else 'black'})"
+        return Text(SAME_ABSOLUTE_WHITE if colour is Color.WHITE else SAME_ABSOLUTE_BLACK)
     return None

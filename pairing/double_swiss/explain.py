@@ -5,8 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.model import TPN, Points, format_points
+from pairing.text import Text, concat, gettext_noop
 
 __all__ = ["PabStep", "BracketStep", "ColourStep", "Explanation"]
+
+# The account's lines (the web app says them in the reader's language).
+MATCH = gettext_noop("match %(match)s")
+LAST_MATCH = gettext_noop("match %(match)s (last round: no [C7], [C8])")
+PAB = gettext_noop("PAB (Art. 3.4): %(player)s")
+PAB_BARRED = gettext_noop("; [C2] bars %(players)s")
+PAB_PASSED_OVER = gettext_noop("; 3.4.1 passes over %(players)s")
+TOP_SCOREGROUP = gettext_noop("top scoregroup %(score)s: residents %(residents)s")
+UPFLOATERS = gettext_noop(
+    "; upfloaters (Art. 3.5) %(upfloaters)s [C4] %(c4)s, [C6] %(c6)s, [C7] %(c7)s, "
+    "%(sets)s set(s) examined"
+)
+BRACKET_PAIRING = gettext_noop(
+    "  pairing (Art. 3.6) %(pairs)s; identifier %(identifier)s; [C8] %(c8)s"
+)
+COLOURS = gettext_noop("colours %(white)s-%(black)s: HRP %(hrp)s, Art. %(article)s")
 
 
 @dataclass(frozen=True)
@@ -62,29 +79,28 @@ class Explanation:
 
     def lines(self) -> tuple[str, ...]:
         """Return the account as text, one decision a line."""
-        out = [f"match {self.match}" + (" (last round: no [C7], [C8])" if self.last_round else "")]
+        out: list[str] = [Text(LAST_MATCH if self.last_round else MATCH, match=self.match)]
         if self.pab is not None:
-            line = f"PAB (Art. 3.4): {self.pab.bye}"
+            line: str = Text(PAB, player=self.pab.bye)
             if self.pab.barred:
-                line += f"; [C2] bars {_tpns(self.pab.barred)}"
+                line = concat(line, Text(PAB_BARRED, players=_tpns(self.pab.barred)))
             if self.pab.passed_over:
-                line += f"; 3.4.1 passes over {_tpns(self.pab.passed_over)}"
+                line = concat(line, Text(PAB_PASSED_OVER, players=_tpns(self.pab.passed_over)))
             out.append(line)
         for b in self.brackets:
-            head = f"top scoregroup {format_points(b.score)}: residents {_tpns(b.residents)}"
+            head: str = Text(
+                TOP_SCOREGROUP, score=format_points(b.score), residents=_tpns(b.residents)
+            )
             if b.upfloaters:
-                head += (
-                    f"; upfloaters (Art. 3.5) {_tpns(b.upfloaters)} "
-                    f"[C4] {len(b.upfloaters)}, [C6] {b.c6}, [C7] {b.c7}, "
-                    f"{b.sets_examined} set(s) examined"
-                )
+                head = concat(head, Text(
+                    UPFLOATERS, upfloaters=_tpns(b.upfloaters), c4=len(b.upfloaters), c6=b.c6,
+                    c7=b.c7, sets=b.sets_examined,
+                ))
             out.append(head)
             pairs = ", ".join(f"{a}-{c}" for a, c in b.pairs)
-            out.append(
-                f"  pairing (Art. 3.6) {pairs}; identifier {_tpns(b.identifier)}; [C8] {b.c8}"
-            )
+            out.append(Text(BRACKET_PAIRING, pairs=pairs, identifier=_tpns(b.identifier), c8=b.c8))
         for c in self.colours:
-            out.append(f"colours {c.white}-{c.black}: HRP {c.hrp}, Art. {c.article}")
+            out.append(Text(COLOURS, white=c.white, black=c.black, hrp=c.hrp, article=c.article))
         return tuple(out)
 
 

@@ -5,17 +5,25 @@ left; and every sentence the engine marks for translation has its French entry."
 from __future__ import annotations
 
 import ast
+import random
 import re
 from pathlib import Path
 
 import polib
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from pairing.dutch.explanation import RoundExplanation
-from tournaments import services
+from pairing.trf import read_trf
+from tournaments import corrections, explain, services
+from tournaments.models import Game
 
+from .conftest import make_tournament
+from .test_clock import clock_event, play as play_clock
+from .test_double_swiss import play as play_match
 from .test_explain import played
 from .test_i18n import FR, PO, english_left, visible_text
 
@@ -34,7 +42,7 @@ def french(text: str, t) -> list[str]:
 def part(html: str, start: str, end: str) -> str:
     """The page's part that opens with ``start`` and closes at the first ``end`` after it."""
     assert start in html, start
-    return html.split(start, 1)[1].split(end, 1)[0]
+    return html.split(start, 1)[1].split(">", 1)[1].split(end, 1)[0]
 
 
 def test_the_player_card_says_why_in_french(client, arbiter):
@@ -79,6 +87,74 @@ def test_the_arbiters_table_per_bracket_in_french(client, arbiter):
     assert french(table, t) == [], table
     english = client.get(reverse("arbiter-round", args=[t.pk, rnd.number])).content.decode()
     assert "Residents" in english and "Pairing-allocated bye:" in english
+
+
+# ---------------------------------------------------------------------------------------------
+# The checker
+
+
+def rematch_in_round_2(arbiter):
+    """Round 1 played; round 2 changed by hand so that two players of round 1 meet again."""
+    t = played(arbiter, players=9, rounds=4, played_rounds=1)
+    first = Game.objects.filter(round__tournament=t, round__number=1).exclude(black=None).first()
+    a, b = first.white.tpn, first.black.tpn
+    rnd = services.pair_next_round(t, arbiter)
+    boards, bye = corrections.parse_pairing(corrections.pairing_text(rnd))
+    left = [p for pair in boards for p in pair if p not in (a, b)]
+    left += [bye] if bye not in (None, a, b) else []
+    boards = [(a, b)] + [(left[i], left[i + 1]) for i in range(0, len(left) - 1, 2)]
+    corrections.change_pairing(rnd, arbiter, boards=boards, bye=left[-1] if len(left) % 2 else None,
+                               accept_warnings=True)
+    services.publish_round(rnd, arbiter)
+    games = [g for g in rnd.games.order_by("board") if g.board is not None]
+    services.set_results(rnd, arbiter, {g.pk: "1-0" for g in games})
+    services.finish_round(rnd, arbiter)
+    return t, (a, b)
+
+
+def test_the_checkers_report_in_french(client, arbiter):
+    t, (a, b) = rematch_in_round_2(arbiter)
+    trf = SimpleUploadedFile("event.trf", services.export_trf(t).encode())
+
+    page = client.post("/check/", {"file": trf}, **FR).content.decode()
+    report = visible_text(part(page, '<section class="check-report"', "</section>"))
+
+    assert "Rondes appariées selon les règles : 1 sur 2" in report, report
+    assert "Ronde 2 : autres paires" in report and "Selon les règles, à la place :" in report
+    assert "L’appariement du fichier enfreint :" in report
+    assert re.search(rf"C\.04\.3 Art\. 2\.1\.1 \[C1\] : ({a} et {b}|{b} et {a}) se sont déjà "
+                     "rencontrés", report), report
+    assert "Pourquoi les règles apparient ainsi la ronde 2" in report and "Résidents" in report
+    assert french(report, t) == [], report
+    assert 'lang="en"' not in part(page, '<section class="check-report"', "</section>")
+
+
+def test_the_clock_and_double_swiss_explanations_in_french(arbiter):
+    from pairing.clock import pair_round as clock_round
+    from pairing.double_swiss import pair_match, read_double_swiss
+
+    clock = clock_event(arbiter, players=9, rounds=5)
+    services.draw_initial_color(clock, arbiter, random.Random(2))
+    for _ in range(3):
+        play_clock(services.pair_next_round(clock, arbiter), arbiter, random.Random(3))
+    double = make_tournament(arbiter, players=9, rounds=4, pairing_system="dswiss")
+    services.draw_initial_color(double, arbiter, rng=random.Random(1))
+    for _ in range(2):
+        play_match(services.pair_next_round(double, arbiter), arbiter, random.Random(4))
+    lines = [*clock_round(read_trf(services.export_trf(clock)), explain=True).explanation,
+             *pair_match(read_double_swiss(services.export_trf(double)), explain=True).explanation]
+    assert len(lines) > 10 and any("backtrack" in line or "passes over" in line for line in lines)
+
+    with translation.override("fr"):
+        said = [explain.say(line) for line in lines]
+
+    left = {line: english_left(line, double) for line in said}
+    assert {line: words for line, words in left.items() if words} == {}
+    assert any(line.startswith("joueur qui choisit : PN-") for line in said)
+    assert any(line.startswith("couleurs (annexe B) :") for line in said)
+    assert any(line.startswith("groupe de score de tête ") for line in said)
+    with translation.override("en"):
+        assert [explain.say(line) for line in lines] == lines
 
 
 # ---------------------------------------------------------------------------------------------
