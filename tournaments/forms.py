@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import re
 import zoneinfo
+from decimal import Decimal
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
+from django.utils import formats
+from django.utils.translation import gettext, gettext_lazy as _
 
 from tournaments.models import (
     GAME_RESULTS,
@@ -78,7 +80,8 @@ class PointsField(forms.DecimalField):
 
     def prepare_value(self, value):
         if isinstance(value, int):
-            return f"{value / 10:g}"
+            # 0.5 in English, 0,5 in French: as the page's language writes it (both are read).
+            return formats.number_format(Decimal(value) / 10)
         return value
 
 
@@ -126,23 +129,23 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
             "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
         }
         labels = {
-            "place": "City / place",
-            "federation": "Federation",
-            "event_type": "Type of tournament",
-            "chief_arbiter": "Chief arbiter",
-            "deputy_arbiters": "Deputy arbiters",
-            "time_control": "Time control",
-            "time_control_code": "Time control, encoded (TRF 222)",
-            "points_win": "Win",
-            "points_draw": "Draw",
-            "points_loss": "Loss",
-            "points_forfeit_win": "Forfeit win",
-            "points_forfeit_loss": "Forfeit loss",
-            "points_pairing_bye": "Pairing-allocated bye",
-            "points_half_bye": "Requested half-point bye",
-            "points_full_bye": "Requested full-point bye",
-            "points_zero_bye": "Zero-point bye / absence",
-            "baku_acceleration": "Baku acceleration (C.04.7)",
+            "place": _("City / place"),
+            "federation": _("Federation"),
+            "event_type": _("Type of tournament"),
+            "chief_arbiter": _("Chief arbiter"),
+            "deputy_arbiters": _("Deputy arbiters"),
+            "time_control": _("Time control"),
+            "time_control_code": _("Time control, encoded (TRF 222)"),
+            "points_win": _("Win"),
+            "points_draw": _("Draw"),
+            "points_loss": _("Loss"),
+            "points_forfeit_win": _("Forfeit win"),
+            "points_forfeit_loss": _("Forfeit loss"),
+            "points_pairing_bye": _("Pairing-allocated bye"),
+            "points_half_bye": _("Requested half-point bye"),
+            "points_full_bye": _("Requested full-point bye"),
+            "points_zero_bye": _("Zero-point bye / absence"),
+            "baku_acceleration": _("Baku acceleration (C.04.7)"),
         }
 
     def __init__(self, *args, **kwargs):
@@ -153,14 +156,14 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         if self.instance.pk is not None and self.instance.round_set.exists():
             # C.04.7: the acceleration is fixed once round 1 is paired (the service refuses too).
             self.fields["baku_acceleration"].disabled = True
-            self.fields["baku_acceleration"].help_text = (
+            self.fields["baku_acceleration"].help_text = _(
                 "Round 1 has been paired: Baku acceleration can no longer be changed."
             )
         if self.instance.pk is None:
             from pairing.tiebreaks import DEFAULT_PRESET, PRESETS
 
             self.fields["tiebreaks"].initial = PRESETS[DEFAULT_PRESET].codes
-        self.fields["tiebreaks"].help_text = (
+        self.fields["tiebreaks"].help_text = _(
             "FIDE codes in order, separated by commas, e.g. BH/C1,BH,DE,WIN,WON,BPG,BWG,PS "
             "(C.07). Empty: points only."
         )
@@ -210,7 +213,7 @@ class PlayerEditForm(LoadedValuesMixin, PlayerForm):
         if self.instance.pk is not None and self.instance.tournament.tpns_frozen():
             # Once TPNs are frozen a rating changes only by a correction with its reason (4.3.3).
             self.fields["rating"].disabled = True
-            self.fields["rating"].help_text = (
+            self.fields["rating"].help_text = _(
                 "Round 4 has been paired: use Correct the rating (C.04.2 Art. 4.3.3) below."
             )
 
@@ -220,12 +223,13 @@ class PlayerEditForm(LoadedValuesMixin, PlayerForm):
 
 class LateEntryForm(PlayerForm):
     arrival_round = forms.IntegerField(
-        min_value=1, help_text="First round the player is paired in."
+        label=_("Arrival round"), min_value=1, help_text=_("First round the player is paired in.")
     )
     into_paired_round = forms.BooleanField(
         required=False,
-        label="Into the round already paired",
-        help_text="Then re-pair the draft, or change the published pairing (C.04.2 Art. 4.4.4).",
+        label=_("Into the round already paired"),
+        help_text=_("Then re-pair the draft, or change the published pairing "
+                    "(C.04.2 Art. 4.4.4)."),
     )
 
 
@@ -241,7 +245,7 @@ class UploadForm(forms.Form):
 
     ENCODINGS = {"utf-8": "utf-8-sig", "latin-1": "cp1252"}
 
-    file = forms.FileField()
+    file = forms.FileField(label=_("File"))
     encoding = forms.ChoiceField(
         label=_("Encoding"),
         required=False,
@@ -257,13 +261,13 @@ class UploadForm(forms.Form):
         if upload is None or self.errors:
             return cleaned
         if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError({"file": "The file is larger than 2 MB."})
+            raise forms.ValidationError({"file": _("The file is larger than 2 MB.")})
         raw = upload.read()
         if b"\0" in raw:
             line = raw[: raw.index(b"\0")].count(b"\n") + 1
             raise forms.ValidationError(
-                {"file": f"This is not a text file (a NUL byte on line {line}): upload the CSV "
-                         "or TRF file itself."}
+                {"file": _("This is not a text file (a NUL byte on line %(line)s): upload the CSV "
+                           "or TRF file itself.") % {"line": line}}
             )
         encoding = cleaned.get("encoding") or "utf-8"
         try:
@@ -271,30 +275,33 @@ class UploadForm(forms.Form):
         except UnicodeDecodeError as error:
             line = raw[: error.start].count(b"\n") + 1
             hint = (
-                "Save it as UTF-8, or choose Latin-1 if it was written that way."
+                _("Save it as UTF-8, or choose Latin-1 if it was written that way.")
                 if encoding == "utf-8"
-                else "It is not a Latin-1 (Windows-1252) text file either."
+                else _("It is not a Latin-1 (Windows-1252) text file either.")
             )
             raise forms.ValidationError(
-                {"file": f"The file is not valid {dict(self.fields['encoding'].choices)[encoding]}"
-                         f" (line {line}, byte {error.start + 1}). {hint}"}
+                {"file": _("The file is not valid %(encoding)s (line %(line)s, byte %(byte)s). "
+                           "%(hint)s") % {
+                    "encoding": dict(self.fields["encoding"].choices)[encoding],
+                    "line": line, "byte": error.start + 1, "hint": hint,
+                }}
             ) from None
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         bad = _CONTROL.search(text)
         if bad is not None:
             line = text.count("\n", 0, bad.start()) + 1
             raise forms.ValidationError(
-                {"file": f"This is not a text file: control character U+{ord(bad.group()):04X} "
-                         f"on line {line}."}
+                {"file": _("This is not a text file: control character U+%(code)04X on line "
+                           "%(line)s.") % {"code": ord(bad.group()), "line": line}}
             )
         cleaned["file"] = text
         return cleaned
 
 
 class ByeRequestForm(forms.Form):
-    player = forms.ModelChoiceField(queryset=Player.objects.none())
-    round_number = forms.IntegerField(min_value=1, label="Round")
-    kind = forms.ChoiceField(choices=ByeRequest.Kind.choices)
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    round_number = forms.IntegerField(min_value=1, label=_("Round"))
+    kind = forms.ChoiceField(choices=ByeRequest.Kind.choices, label=_("Kind"))
 
     def __init__(self, *args, tournament: Tournament, next_round: int, **kwargs):
         kwargs.setdefault("auto_id", "id_bye_%s")  # unique ids beside the dashboard's other forms
@@ -309,11 +316,11 @@ class ByeRequestForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(min_value=1, label="From round")
+    from_round = forms.IntegerField(min_value=1, label=_("From round"))
 
 
 class ArbiterForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    username = forms.CharField(max_length=150, label=_("Username"))
 
 
 RESULT_CHOICES = [
@@ -321,10 +328,10 @@ RESULT_CHOICES = [
     (Result.WHITE_WINS.value, "1-0"),
     (Result.BLACK_WINS.value, "0-1"),
     (Result.DRAW.value, "= ½-½"),
-    (Result.WHITE_WINS_FORFEIT.value, "+/- forfeit, White wins"),
-    (Result.BLACK_WINS_FORFEIT.value, "-/+ forfeit, Black wins"),
-    (Result.DOUBLE_FORFEIT.value, "-/- double forfeit"),
-    (Result.NOT_PLAYED.value, "x not played"),
+    (Result.WHITE_WINS_FORFEIT.value, _("+/- forfeit, White wins")),
+    (Result.BLACK_WINS_FORFEIT.value, _("-/+ forfeit, Black wins")),
+    (Result.DOUBLE_FORFEIT.value, _("-/- double forfeit")),
+    (Result.NOT_PLAYED.value, _("x not played")),
 ]
 
 
@@ -353,14 +360,15 @@ class ResultsForm(forms.Form):
                 continue
             field = forms.ChoiceField(
                 choices=RESULT_CHOICES, required=False, initial=game.result,
-                label=f"Board {game.board}",
+                label=gettext("Board %(board)s") % {"board": game.board},
             )
             if index == 0:
                 field.widget.attrs["autofocus"] = True
             self.fields[f"g{game.pk}"] = field
             self.fields[f"was_g{game.pk}"] = forms.ChoiceField(
                 choices=RESULT_CHOICES, required=False, initial=game.result,
-                widget=forms.HiddenInput, label=f"Board {game.board} (as loaded)",
+                widget=forms.HiddenInput,
+                label=gettext("Board %(board)s (as loaded)") % {"board": game.board},
             )
 
     def _match_fields(self, game: Game, index: int) -> None:
@@ -369,14 +377,16 @@ class ResultsForm(forms.Form):
         for suffix, value, n in (("", game.result, 1), ("_2", game.second_result, 2)):
             field = forms.ChoiceField(
                 choices=MATCH_GAME_CHOICES, required=False, initial=value,
-                label=f"Board {game.board}, game {n}",
+                label=gettext("Board %(board)s, game %(game)s") % {"board": game.board, "game": n},
             )
             if index == 0 and n == 1:
                 field.widget.attrs["autofocus"] = True
             self.fields[f"g{game.pk}{suffix}"] = field
             self.fields[f"was_g{game.pk}{suffix}"] = forms.ChoiceField(
                 choices=MATCH_GAME_CHOICES, required=False, initial=value,
-                widget=forms.HiddenInput, label=f"Board {game.board}, game {n} (as loaded)",
+                widget=forms.HiddenInput,
+                label=gettext("Board %(board)s, game %(game)s (as loaded)")
+                % {"board": game.board, "game": n},
             )
 
     def rows(self):
@@ -418,10 +428,10 @@ class LoadedTokenForm(forms.Form):
 
 class ResultCorrectionForm(LoadedTokenForm):
     result = forms.ChoiceField(
-        label="Correct result",
+        label=_("Correct result"),
         choices=[(value, label) for value, label in Result.choices if value in GAME_RESULT_VALUES],
     )
-    reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
+    reason = forms.CharField(label=_("Reason"), widget=REASON_WIDGET, max_length=500)
 
 
 class ColourCorrectionForm(LoadedTokenForm):
@@ -429,28 +439,34 @@ class ColourCorrectionForm(LoadedTokenForm):
         kwargs.setdefault("auto_id", "id_colours_%s")  # beside the result form on one page
         super().__init__(*args, **kwargs)
 
-    reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
+    reason = forms.CharField(label=_("Reason"), widget=REASON_WIDGET, max_length=500)
 
 
 class RatingCorrectionForm(LoadedTokenForm):
-    rating = forms.IntegerField(label="Correct rating", min_value=0, max_value=3500, required=False)
-    reason = forms.CharField(label="Reason", widget=REASON_WIDGET, max_length=500)
+    rating = forms.IntegerField(
+        label=_("Correct rating"), min_value=0, max_value=3500, required=False
+    )
+    reason = forms.CharField(label=_("Reason"), widget=REASON_WIDGET, max_length=500)
 
 
 class PairingChangeForm(LoadedTokenForm):
     text = forms.CharField(
-        label="Pairing",
+        label=_("Pairing"),
         widget=forms.Textarea(attrs={"rows": 12, "cols": 24}),
-        help_text="One board a line as 'white TPN - black TPN'; 'TPN bye' for the "
-        "pairing-allocated bye. Requested byes and absences stay as they are.",
+        # HTML (the page shows it as such): the keyword "bye" of the syntax is English.
+        help_text=_('One board a line as <code>white TPN - black TPN</code>; '
+                    '<code>TPN <span lang="en">bye</span></code> for the pairing-allocated bye. '
+                    "Requested byes and absences stay as they are."),
     )
-    reason_code = forms.ChoiceField(label="Reason (C.04.2 Art. 4.4)", required=False, choices=[])
+    reason_code = forms.ChoiceField(
+        label=_("Reason (C.04.2 Art. 4.4)"), required=False, choices=[]
+    )
     note = forms.CharField(
-        label="Note", required=False, max_length=MANUAL_NOTE_LENGTH, widget=REASON_WIDGET
+        label=_("Note"), required=False, max_length=MANUAL_NOTE_LENGTH, widget=REASON_WIDGET
     )
-    accept_warnings = forms.BooleanField(label="I accept the warnings below", required=False)
-    swap_a = forms.IntegerField(label="Swap TPN", required=False, min_value=1)
-    swap_b = forms.IntegerField(label="with TPN", required=False, min_value=1)
+    accept_warnings = forms.BooleanField(label=_("I accept the warnings below"), required=False)
+    swap_a = forms.IntegerField(label=_("Swap TPN"), required=False, min_value=1)
+    swap_b = forms.IntegerField(label=_("with TPN"), required=False, min_value=1)
 
     def __init__(self, *args, reasons=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -459,9 +475,19 @@ class PairingChangeForm(LoadedTokenForm):
         ]
 
 
+LEAVE_KIND_LABELS = {
+    "withdraw": _("Withdraws from the tournament (C.04.2 Art. 3.2)"),
+    ByeRequest.Kind.ABSENT.value: _("Announced absence for this round (Art. 3.3)"),
+    ByeRequest.Kind.HALF.value: Result.HALF_BYE.label,
+    ByeRequest.Kind.ZERO.value: Result.ZERO_BYE.label,
+    ByeRequest.Kind.FULL.value: Result.FULL_BYE.label,
+}
+"""The arbiter's words for each way out of a draft (``corrections.DRAFT_LEAVE_KINDS``)."""
+
+
 class LeaveDraftForm(forms.Form):
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
-    kind = forms.ChoiceField(label="What happens", choices=())
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    kind = forms.ChoiceField(label=_("What happens"), choices=())
 
     def __init__(self, *args, tournament, round_number, kinds, **kwargs):
         kwargs.setdefault("auto_id", "id_leave_%s")  # beside the form for several players
@@ -477,9 +503,9 @@ class LeaveDraftForm(forms.Form):
 class BulkPlayersForm(forms.Form):
     """The players ticked in the dashboard's list, and what happens to them from which round."""
 
-    players = forms.ModelMultipleChoiceField(queryset=Player.objects.none(), label="Players")
-    action = forms.ChoiceField(label="Action", choices=())
-    round_number = forms.IntegerField(min_value=1, label="Round")
+    players = forms.ModelMultipleChoiceField(queryset=Player.objects.none(), label=_("Players"))
+    action = forms.ChoiceField(label=_("Action"), choices=())
+    round_number = forms.IntegerField(min_value=1, label=_("Round"))
 
     def __init__(self, *args, tournament: Tournament, next_round: int, **kwargs):
         from tournaments.bulk import BULK_ACTIONS
@@ -488,16 +514,17 @@ class BulkPlayersForm(forms.Form):
         self.fields["players"].queryset = tournament.players.order_by("tpn")
         self.fields["round_number"].initial = next_round
         self.fields["action"].choices = [
-            (code, label) for code, label in BULK_ACTIONS.items()
+            (code, ByeRequest.Kind(code).label if code in ByeRequest.Kind.values else _("Withdraw"))
+            for code in BULK_ACTIONS
             if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
         ]
 
 
 class LeaveDraftManyForm(forms.Form):
     players = forms.ModelMultipleChoiceField(
-        queryset=Player.objects.none(), label="Players", widget=forms.CheckboxSelectMultiple
+        queryset=Player.objects.none(), label=_("Players"), widget=forms.CheckboxSelectMultiple
     )
-    kind = forms.ChoiceField(label="What happens", choices=())
+    kind = forms.ChoiceField(label=_("What happens"), choices=())
 
     def __init__(self, *args, tournament, round_number, kinds, **kwargs):
         kwargs.setdefault("auto_id", "id_many_%s")  # beside the form for one player

@@ -24,7 +24,7 @@ from pairing.model import Color, PointSystem, ResultCode, RuleSet
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """FIDE titles in the order of C.04.2 Art. 2.2.2; untitled players come after all of them."""
 
-BAKU_NEEDS_STANDARD_SCORING = (
+BAKU_NEEDS_STANDARD_SCORING = _(
     "Baku acceleration (C.04.7) applies only with the standard scoring: "
     "1 for a win, 0.5 for a draw, 0 for a loss."
 )
@@ -65,8 +65,8 @@ def validate_one_line(value: str) -> None:
     for position, char in enumerate(value, start=1):
         if unicodedata.category(char) in _CONTROL_CATEGORIES:
             raise ValidationError(
-                "Must not contain control characters (line breaks, tabs, NUL); found "
-                "U+%(code)04X at character %(position)d.",
+                _("Must not contain control characters (line breaks, tabs, NUL); found "
+                  "U+%(code)04X at character %(position)d."),
                 code="control_character",
                 params={"code": ord(char), "position": position},
             )
@@ -76,17 +76,17 @@ def validate_time_zone(value: str) -> None:
     """Accept an IANA time zone name (``Europe/Zurich``, ``UTC``)."""
     if value not in zoneinfo.available_timezones():
         raise ValidationError(
-            "%(value)s is not a time zone: give its IANA name, e.g. Europe/Zurich.",
+            _("%(value)s is not a time zone: give its IANA name, e.g. Europe/Zurich."),
             code="time_zone",
             params={"value": value},
         )
 
 
 ascii_digits = RegexValidator(
-    r"\A[0-9]+\Z", "Digits 0-9 only.", code="ascii_digits"
+    r"\A[0-9]+\Z", _("Digits 0-9 only."), code="ascii_digits"
 )
 ascii_letters = RegexValidator(
-    r"\A[A-Za-z]+\Z", "Letters A-Z only.", code="ascii_letters"
+    r"\A[A-Za-z]+\Z", _("Letters A-Z only."), code="ascii_letters"
 )
 
 
@@ -134,60 +134,66 @@ class Tournament(models.Model):
         WHITE = Color.WHITE.value, _("White")
         BLACK = Color.BLACK.value, _("Black")
 
-    name = models.CharField(max_length=120, validators=[validate_one_line])
-    place = models.CharField(max_length=120, blank=True, validators=[validate_one_line])
-    start_date = models.DateField(null=True, blank=True)
-    end_date = models.DateField(null=True, blank=True)
-    rounds = models.PositiveSmallIntegerField(help_text="Number of rounds announced.")
+    name = models.CharField(_("name"), max_length=120, validators=[validate_one_line])
+    place = models.CharField(_("place"), max_length=120, blank=True, validators=[validate_one_line])
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), help_text=_("Number of rounds announced.")
+    )
     time_zone = models.CharField(
+        _("time zone"),
         max_length=64,
         default="UTC",
         validators=[validate_time_zone],
-        help_text="Where the event is played: every time is shown in this zone.",
+        help_text=_("Where the event is played: every time is shown in this zone."),
     )
     # The FIDE rating report (TRF records 022-122 and 222; see ``tournaments.report``).
     federation = models.CharField(
-        max_length=3, blank=True, validators=[ascii_letters],
-        help_text="Federation of the event, three letters (TRF 032).",
+        _("federation"), max_length=3, blank=True, validators=[ascii_letters],
+        help_text=_("Federation of the event, three letters (TRF 032)."),
     )
     event_type = models.CharField(
-        "type", max_length=80, blank=True, default="Individual: Swiss-System",
-        validators=[validate_one_line], help_text="Type of tournament (TRF 092).",
+        _("type"), max_length=80, blank=True, default="Individual: Swiss-System",
+        validators=[validate_one_line], help_text=_("Type of tournament (TRF 092)."),
     )
     rating_type = models.CharField(
-        max_length=8, choices=RatingType.choices, default=RatingType.STANDARD,
-        help_text="The FIDE rating list the event is rated for.",
+        _("rating type"), max_length=8, choices=RatingType.choices, default=RatingType.STANDARD,
+        help_text=_("The FIDE rating list the event is rated for."),
     )
     chief_arbiter = models.CharField(
-        max_length=80, blank=True, validators=[validate_one_line],
-        help_text="Title and name, e.g. IA Anna Schmidt (TRF 102).",
+        _("chief arbiter"), max_length=80, blank=True, validators=[validate_one_line],
+        help_text=_("Title and name, e.g. IA Anna Schmidt (TRF 102)."),
     )
     chief_arbiter_fide_id = models.CharField(
-        "chief arbiter's FIDE ID", max_length=11, blank=True, validators=[ascii_digits]
+        _("chief arbiter's FIDE ID"), max_length=11, blank=True, validators=[ascii_digits]
     )
     deputy_arbiters = models.TextField(
+        _("deputy arbiters"),
         blank=True,
-        help_text="One a line: title and name, then the FIDE ID in brackets, e.g. "
-        "FA Jan Novak (312345678) (TRF 112).",
+        help_text=_("One a line: title and name, then the FIDE ID in brackets, e.g. "
+                    "FA Jan Novak (312345678) (TRF 112)."),
     )
     time_control = models.CharField(
-        max_length=80, blank=True, validators=[validate_one_line],
-        help_text="As players read it, e.g. 90 min for 40 moves + 30 min, 30 s a move (TRF 122).",
+        _("time control"), max_length=80, blank=True, validators=[validate_one_line],
+        help_text=_("As players read it, e.g. 90 min for 40 moves + 30 min, 30 s a move "
+                    "(TRF 122)."),
     )
     time_control_code = models.CharField(
-        "time control code", max_length=60, blank=True,
+        _("time control code"), max_length=60, blank=True,
         validators=[RegexValidator(
             TIME_CONTROL_CODE,
-            "Seconds, as TRF-2026 record 222 writes them: 5400+30, 40/5400+30:1800+30, or "
-            "W300-B240.",
+            _("Seconds, as TRF-2026 record 222 writes them: 5400+30, 40/5400+30:1800+30, or "
+              "W300-B240."),
         )],
-        help_text="Encoded for TRF-2026 (record 222): 40/5400+30:1800+30 is 90 min for 40 "
-        "moves, then 30 min, with 30 s a move from move 1.",
+        help_text=_("Encoded for TRF-2026 (record 222): 40/5400+30:1800+30 is 90 min for 40 "
+                    "moves, then 30 min, with 30 s a move from move 1."),
     )
     pairing_system = models.CharField(
-        max_length=8, choices=PairingSystem.choices, default=PairingSystem.DUTCH_2026,
-        help_text="Fixed once round 1 is paired. The Clock system is not FIDE-approved: a rated "
-        "event needs the Qualification Commission's authorisation (C.04.2).",
+        _("pairing system"), max_length=8, choices=PairingSystem.choices,
+        default=PairingSystem.DUTCH_2026,
+        help_text=_("Fixed once round 1 is paired. The Clock system is not FIDE-approved: a "
+                    "rated event needs the Qualification Commission's authorisation (C.04.2)."),
     )
     # Point system, in tenths of a point (TRF-2026 record 162).
     points_win = models.SmallIntegerField(default=10)
@@ -200,29 +206,35 @@ class Tournament(models.Model):
     points_full_bye = models.SmallIntegerField(default=10)
     points_zero_bye = models.SmallIntegerField(default=0)
     allow_full_point_bye = models.BooleanField(
-        default=False, help_text="Whether players may request a full-point bye."
+        _("allow full-point byes"),
+        default=False, help_text=_("Whether players may request a full-point bye."),
     )
     baku_acceleration = models.BooleanField(
+        _("Baku acceleration"),
         default=False,
-        help_text="Baku acceleration (C.04.7): virtual points for the top half in the first "
-        "half of the rounds. Standard scoring only; fixed once round 1 is paired.",
+        help_text=_("Baku acceleration (C.04.7): virtual points for the top half in the first "
+                    "half of the rounds. Standard scoring only; fixed once round 1 is paired."),
     )
     late_entry_half_point_byes = models.BooleanField(
-        "late entries get half-point byes", default=False,
-        help_text="A late entry scores a half-point bye for each round missed, where the "
-        "rules of the event say so (C.04.2 Art. 2.4); otherwise nothing.",
+        _("late entries get half-point byes"), default=False,
+        help_text=_("A late entry scores a half-point bye for each round missed, where the "
+                    "rules of the event say so (C.04.2 Art. 2.4); otherwise nothing."),
     )
     initial_color = models.CharField(
+        _("initial colour"),
         max_length=1,
         choices=InitialColor.choices,
         blank=True,
-        help_text="Colour of TPN 1 in round 1, drawn by lot (C.04.3 Art. 5.1).",
+        help_text=_("Colour of TPN 1 in round 1, drawn by lot (C.04.3 Art. 5.1)."),
     )
     initial_color_drawn_at = models.DateTimeField(null=True, blank=True)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
+    )
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="tournaments")
     tiebreaks = models.TextField(
-        blank=True, help_text="Tie-breaks in order, one code a line (used by the standings)."
+        _("tie-breaks"),
+        blank=True, help_text=_("Tie-breaks in order, one code a line (used by the standings)."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -235,9 +247,9 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         if self.start_date and self.end_date and self.end_date < self.start_date:
-            raise ValidationError({"end_date": "The tournament cannot end before it starts."})
+            raise ValidationError({"end_date": _("The tournament cannot end before it starts.")})
         if self.rounds is not None and not 1 <= self.rounds <= 99:
-            raise ValidationError({"rounds": "A tournament has between 1 and 99 rounds."})
+            raise ValidationError({"rounds": _("A tournament has between 1 and 99 rounds.")})
         if self.baku_acceleration and (self.points_win, self.points_draw, self.points_loss) != (
             10, 5, 0
         ):
@@ -245,12 +257,12 @@ class Tournament(models.Model):
             raise ValidationError({"baku_acceleration": BAKU_NEEDS_STANDARD_SCORING})
         for line in self.deputy_arbiters.splitlines():
             if line.strip() and not DEPUTY_LINE.match(line.strip()):
-                raise ValidationError({"deputy_arbiters": (
-                    f"{line.strip()!r}: one arbiter a line, the FIDE ID in brackets at the end."
-                )})
+                raise ValidationError({"deputy_arbiters": _(
+                    "“%(line)s”: one arbiter a line, the FIDE ID in brackets at the end."
+                ) % {"line": line.strip()}})
         if self.baku_acceleration and (self.is_clock or self.is_double_swiss):
             raise ValidationError(
-                {"baku_acceleration": "Baku acceleration (C.04.7) belongs to the Dutch system."}
+                {"baku_acceleration": _("Baku acceleration (C.04.7) belongs to the Dutch system.")}
             )
 
     @cached_property
@@ -332,19 +344,23 @@ class Player(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(
-        max_length=100, help_text="Family name, given name.", validators=[validate_one_line]
+        _("name"), max_length=100, help_text=_("Family name, given name."),
+        validators=[validate_one_line],
     )
     fide_id = models.CharField(
-        "FIDE ID", max_length=11, blank=True, validators=[ascii_digits]
+        _("FIDE ID"), max_length=11, blank=True, validators=[ascii_digits]
     )
-    title = models.CharField(max_length=3, blank=True, validators=[ascii_letters])
+    title = models.CharField(_("title"), max_length=3, blank=True, validators=[ascii_letters])
     rating = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MaxValueValidator(9999)]
+        _("rating"), null=True, blank=True, validators=[MaxValueValidator(9999)]
     )
-    federation = models.CharField(max_length=3, blank=True, validators=[ascii_letters])
-    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    federation = models.CharField(
+        _("federation"), max_length=3, blank=True, validators=[ascii_letters]
+    )
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
     birth_year = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(1900), MaxValueValidator(2100)]
+        _("birth year"),
+        null=True, blank=True, validators=[MinValueValidator(1900), MaxValueValidator(2100)],
     )
     tpn = models.PositiveSmallIntegerField(help_text="Tournament pairing number (C.04.2 Art. 2.3).")
     arrival_round = models.PositiveSmallIntegerField(
@@ -570,9 +586,11 @@ class Game(models.Model):
 
     def clean(self) -> None:
         if self.black_id is None and self.result not in BYE_RESULTS:
-            raise ValidationError({"result": "A row without Black must be a bye or an absence."})
+            raise ValidationError(
+                {"result": _("A row without Black must be a bye or an absence.")}
+            )
         if self.black_id is not None and self.result not in GAME_RESULTS | {Result.PENDING}:
-            raise ValidationError({"result": "A game cannot have a bye as its result."})
+            raise ValidationError({"result": _("A game cannot have a bye as its result.")})
 
     def page_token(self) -> str:
         """Return what a correction page shows of this row (colours and results), so that a

@@ -20,10 +20,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import audit as audit_trail, corrections, explain, services
 from tournaments.forms import (
+    LEAVE_KIND_LABELS,
     ArbiterForm,
     ByeRequestForm,
     ColourCorrectionForm,
@@ -47,14 +49,14 @@ from tournaments.search import search_players
 def _readable(request: HttpRequest, pk: int) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=pk)
     if not (request.user.is_staff or tournament.is_arbiter(request.user)):
-        raise PermissionDenied("You are not an arbiter of this tournament.")
+        raise PermissionDenied(_("You are not an arbiter of this tournament."))
     return tournament
 
 
 def _writable(request: HttpRequest, pk: int) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=pk)
     if not tournament.is_arbiter(request.user):
-        raise PermissionDenied("You are not an arbiter of this tournament.")
+        raise PermissionDenied(_("You are not an arbiter of this tournament."))
     return tournament
 
 
@@ -99,7 +101,10 @@ def _form_errors(request: HttpRequest, form) -> None:
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else ""
         for error in errors:
-            messages.error(request, f"{label}: {error}" if label else error)
+            messages.error(
+                request,
+                _("%(field)s: %(error)s") % {"field": label, "error": error} if label else error,
+            )
 
 
 @login_required
@@ -117,12 +122,15 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not request.user.is_staff:
-        raise PermissionDenied("Only staff users can create tournaments.")
+        raise PermissionDenied(_("Only staff users can create tournaments."))
     form = TournamentForm(request.POST or None)
     upload = UploadForm()
     if request.method == "POST" and form.is_valid():
         tournament = services.create_tournament(request.user, **form.fields_for_service())
-        messages.success(request, f"Tournament {tournament.name} created. Add the players.")
+        messages.success(
+            request,
+            _("Tournament %(name)s created. Add the players.") % {"name": tournament.name},
+        )
         return _dashboard(tournament)
     return render(
         request, "tournaments/arbiter/tournament_form.html", {"form": form, "upload": upload}
@@ -133,7 +141,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 def tournament_import(request: HttpRequest) -> HttpResponse:
     if not request.user.is_staff:
-        raise PermissionDenied("Only staff users can create tournaments.")
+        raise PermissionDenied(_("Only staff users can create tournaments."))
     upload = UploadForm(request.POST, request.FILES)
     if not upload.is_valid():
         _form_errors(request, upload)
@@ -143,7 +151,7 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
     except services.ServiceError as error:
         _service_error(request, error)
         return redirect("arbiter-tournament-create")
-    messages.success(request, f"Imported {tournament.name}.")
+    messages.success(request, _("Imported %(name)s.") % {"name": tournament.name})
     return _dashboard(tournament)
 
 
@@ -199,7 +207,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return _dashboard(tournament)
     context = {"form": form, "t": tournament}
     return render(request, "tournaments/arbiter/tournament_form.html", context)
@@ -211,9 +219,14 @@ def add_arbiter(request, tournament):
     if form.is_valid():
         user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
         if user is None:
-            raise services.ServiceError(f"No user named {form.cleaned_data['username']!r}.")
+            raise services.ServiceError(
+                _("No user named “%(name)s”.") % {"name": form.cleaned_data["username"]}
+            )
         services.add_arbiter(tournament, request.user, user)
-        messages.success(request, f"{user.username} is now an arbiter of this tournament.")
+        messages.success(
+            request,
+            _("%(name)s is now an arbiter of this tournament.") % {"name": user.username},
+        )
     return _dashboard(tournament, "arbiters")
 
 
@@ -222,7 +235,10 @@ def player_add(request, tournament):
     form = PlayerForm(request.POST)
     if form.is_valid():
         player = services.add_player(tournament, request.user, **form.cleaned_data)
-        messages.success(request, f"{player.name} added with TPN {player.tpn}.")
+        messages.success(
+            request,
+            _("%(name)s added with TPN %(tpn)s.") % {"name": player.name, "tpn": player.tpn},
+        )
     else:
         _form_errors(request, form)
     return _dashboard(tournament, "players")
@@ -241,7 +257,10 @@ def players_upload(request, tournament):
     else:
         added = services.import_players_csv(tournament, request.user, text)
     count = len(added)
-    messages.success(request, f"{count} player added." if count == 1 else f"{count} players added.")
+    messages.success(
+        request,
+        ngettext("%(count)d player added.", "%(count)d players added.", count) % {"count": count},
+    )
     return _dashboard(tournament, "players")
 
 
@@ -253,7 +272,9 @@ def late_entry(request, tournament):
         arrival = data.pop("arrival_round")
         player = services.admit_late_entry(tournament, request.user, arrival_round=arrival, **data)
         messages.success(
-            request, f"{player.name} admitted from round {arrival} with TPN {player.tpn}."
+            request,
+            _("%(name)s admitted from round %(number)s with TPN %(tpn)s.")
+            % {"name": player.name, "number": arrival, "tpn": player.tpn},
         )
     else:
         _form_errors(request, form)
@@ -263,7 +284,7 @@ def late_entry(request, tournament):
 @arbiter_action
 def renumber(request, tournament):
     services.renumber_players(tournament, request.user)
-    messages.success(request, "Pairing numbers reassigned by rating, title and name.")
+    messages.success(request, _("Pairing numbers reassigned by rating, title and name."))
     return _dashboard(tournament, "players")
 
 
@@ -271,7 +292,9 @@ def renumber(request, tournament):
 def draw_colour(request, tournament):
     colour = services.draw_initial_color(tournament, request.user)
     label = Tournament.InitialColor(colour).label
-    messages.success(request, f"Drawn by lot: TPN 1 has {label} in round 1.")
+    messages.success(
+        request, _("Drawn by lot: TPN 1 has %(colour)s in round 1.") % {"colour": label}
+    )
     return _dashboard(tournament)
 
 
@@ -283,7 +306,7 @@ def bye_request(request, tournament):
             form.cleaned_data["player"], request.user,
             round_number=form.cleaned_data["round_number"], kind=form.cleaned_data["kind"],
         )
-        messages.success(request, "Bye recorded.")
+        messages.success(request, _("Bye recorded."))
     else:
         _form_errors(request, form)
     return _dashboard(tournament, "byes")
@@ -293,9 +316,9 @@ def bye_request(request, tournament):
 def bye_cancel(request, tournament, bye_pk):
     request_obj = ByeRequest.objects.filter(pk=bye_pk, player__tournament=tournament).first()
     if request_obj is None:
-        raise services.ServiceError("This bye was already cancelled.")
+        raise services.ServiceError(_("This bye was already cancelled."))
     services.cancel_bye(request_obj, request.user)
-    messages.success(request, "Bye cancelled.")
+    messages.success(request, _("Bye cancelled."))
     return _dashboard(tournament, "byes")
 
 
@@ -312,7 +335,7 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         except services.ServiceError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, f"{form.cleaned_data['name']} saved.")
+            messages.success(request, _("%(name)s saved.") % {"name": form.cleaned_data["name"]})
             return _dashboard(tournament, "players")
     context = {
         "t": tournament,
@@ -330,7 +353,9 @@ def player_withdraw(request, tournament, player_pk):
     if form.is_valid():
         services.withdraw_player(player, request.user, from_round=form.cleaned_data["from_round"])
         messages.success(
-            request, f"{player.name} withdrawn from round {form.cleaned_data['from_round']}."
+            request,
+            _("%(name)s withdrawn from round %(number)s.")
+            % {"name": player.name, "number": form.cleaned_data["from_round"]},
         )
     else:
         _form_errors(request, form)
@@ -341,7 +366,7 @@ def player_withdraw(request, tournament, player_pk):
 def player_reinstate(request, tournament, player_pk):
     player = _posted_player(tournament, player_pk)
     services.reinstate_player(player, request.user)
-    messages.success(request, f"{player.name} is paired again.")
+    messages.success(request, _("%(name)s is paired again.") % {"name": player.name})
     return _dashboard(tournament, "players")
 
 
@@ -349,14 +374,17 @@ def player_reinstate(request, tournament, player_pk):
 def player_remove(request, tournament, player_pk):
     player = _posted_player(tournament, player_pk)
     services.remove_player(player, request.user)
-    messages.success(request, f"{player.name} removed.")
+    messages.success(request, _("%(name)s removed.") % {"name": player.name})
     return _dashboard(tournament, "players")
 
 
 @arbiter_action
 def pair(request, tournament):
     rnd = services.pair_next_round(tournament, request.user)
-    messages.success(request, f"Round {rnd.number} paired as a draft: review it, then publish.")
+    messages.success(
+        request,
+        _("Round %(number)s paired as a draft: review it, then publish.") % {"number": rnd.number},
+    )
     return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
 
 
@@ -380,7 +408,7 @@ def _posted_round(request: HttpRequest, tournament: Tournament, number: int) -> 
 def _posted_player(tournament: Tournament, player_pk: int) -> Player:
     player = tournament.players.filter(pk=player_pk).first()
     if player is None:
-        raise services.ServiceError("This player was removed meanwhile: nothing was done.")
+        raise services.ServiceError(_("This player was removed meanwhile: nothing was done."))
     return player
 
 
@@ -402,7 +430,11 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 except services.ServiceError as error:
                     messages.error(request, str(error))
                 else:
-                    messages.success(request, f"{saved.saved} result(s) saved.")
+                    messages.success(
+                        request,
+                        ngettext("%(count)d result saved.", "%(count)d results saved.", saved.saved)
+                        % {"count": saved.saved},
+                    )
                     for refusal in saved.refused:
                         messages.error(request, refusal)
                     if "finish" in request.POST and not saved.refused:
@@ -411,7 +443,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             else:
                 _form_errors(request, form)
     elif request.method == "POST":
-        raise PermissionDenied("Results are entered in published rounds by the arbiters.")
+        raise PermissionDenied(_("Results are entered in published rounds by the arbiters."))
     is_last = not tournament.round_set.filter(number__gt=rnd.number).exists()
     context = {
         "t": tournament,
@@ -444,23 +476,23 @@ def _finish(request, tournament, rnd):
     except services.ServiceError as error:
         messages.error(request, str(error))
         return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
-    messages.success(request, f"Round {rnd.number} finished.")
+    messages.success(request, _("Round %(number)s finished.") % {"number": rnd.number})
     return _dashboard(tournament)
 
 
 @arbiter_action
 def round_unpair(request, tournament, number):
     if not tournament.round_set.filter(number=number).exists():
-        raise services.ServiceError(f"Round {number} is already unpaired.")
+        raise services.ServiceError(_("Round %(number)s is already unpaired.") % {"number": number})
     services.unpair_round(_posted_round(request, tournament, number), request.user)
-    messages.success(request, f"Round {number} unpaired.")
+    messages.success(request, _("Round %(number)s unpaired.") % {"number": number})
     return _dashboard(tournament)
 
 
 @arbiter_action
 def round_publish(request, tournament, number):
     services.publish_round(_posted_round(request, tournament, number), request.user)
-    messages.success(request, f"Round {number} published.")
+    messages.success(request, _("Round %(number)s published.") % {"number": number})
     return redirect("arbiter-round", pk=tournament.pk, number=number)
 
 
@@ -513,7 +545,7 @@ def export_trf(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         text = services.export_trf(tournament)
     except (services.ServiceError, ValueError) as error:
-        messages.error(request, f"Cannot export: {error}")
+        messages.error(request, _("Cannot export: %(error)s") % {"error": error})
         return _dashboard(tournament)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     name = export_filename(tournament)
@@ -562,7 +594,9 @@ def game_correct(request: HttpRequest, pk: int, number: int, game_pk: int) -> Ht
             except services.ServiceError as error:
                 messages.error(request, str(error))
             else:
-                messages.success(request, f"Correction recorded. {outcome.message}")
+                messages.success(
+                    request, _("Correction recorded. %(effect)s") % {"effect": outcome.message}
+                )
                 return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
         else:
             _form_errors(request, form)
@@ -602,7 +636,11 @@ def rating_correct(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
             except services.ServiceError as error:
                 messages.error(request, str(error))
             else:
-                messages.success(request, f"Rating of {player.name} corrected. {effect}")
+                messages.success(
+                    request,
+                    _("Rating of %(name)s corrected. %(effect)s")
+                    % {"name": player.name, "effect": effect},
+                )
                 return redirect("arbiter-player", pk=tournament.pk, player_pk=player.pk)
         else:
             _form_errors(request, form)
@@ -617,7 +655,10 @@ def pairing_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _writable(request, pk)
     rnd = _round(tournament, number)
     if rnd.state == Round.State.FINISHED:
-        messages.error(request, f"Round {number} is finished: its pairing cannot change.")
+        messages.error(
+            request,
+            _("Round %(number)s is finished: its pairing cannot change.") % {"number": number},
+        )
         return redirect("arbiter-round", pk=tournament.pk, number=number)
     published = rnd.state == Round.State.PUBLISHED
     reasons = corrections.PAIRING_CHANGE_REASONS if published else ()
@@ -629,7 +670,7 @@ def pairing_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 data.get("text", ""), int(data.get("swap_a") or 0), int(data.get("swap_b") or 0)
             )
         except (ValueError, services.ServiceError) as error:
-            messages.error(request, f"Cannot swap: {error}")
+            messages.error(request, _("Cannot swap: %(error)s") % {"error": error})
         data["accept_warnings"] = ""
     current = corrections.pairing_text(rnd)
     form = PairingChangeForm(data, reasons=reasons, initial={"text": current, "loaded": current})
@@ -648,7 +689,10 @@ def pairing_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     accept_warnings=form.cleaned_data["accept_warnings"],
                     loaded=form.loaded_value(),
                 )
-                messages.success(request, f"Pairing of round {number} changed and recorded.")
+                messages.success(
+                    request,
+                    _("Pairing of round %(number)s changed and recorded.") % {"number": number},
+                )
                 return redirect("arbiter-round", pk=tournament.pk, number=number)
             preview = corrections.preview_pairing(rnd, boards, bye)
         except services.ServiceError as error:
@@ -669,7 +713,9 @@ def pairing_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @arbiter_action
 def round_repair(request, tournament, number):
     rnd = corrections.repair_draft(_posted_round(request, tournament, number), request.user)
-    messages.success(request, f"Round {rnd.number} paired again by the engine.")
+    messages.success(
+        request, _("Round %(number)s paired again by the engine.") % {"number": rnd.number}
+    )
     return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
 
 
@@ -680,7 +726,7 @@ def _audit_entries(request: HttpRequest, tournament: Tournament):
     if request.GET.get("round"):
         value = request.GET["round"]
         if not (value.isascii() and value.isdigit() and len(value) <= 4):
-            raise Http404("No such round.")
+            raise Http404(_("No such round."))
         round_number = int(value)
         entries = entries.filter(round_number=round_number)
     player = None
@@ -688,7 +734,7 @@ def _audit_entries(request: HttpRequest, tournament: Tournament):
         try:
             player = tournament.players.get(pk=int(request.GET["player"]))
         except (ValueError, Player.DoesNotExist):
-            raise Http404("No such player in this tournament.") from None
+            raise Http404(_("No such player in this tournament.")) from None
         # The player's own entries, and changes of rounds that name them (pairings, results).
         entries = entries.filter(
             Q(player=player) | Q(before__icontains=player.name)
@@ -739,7 +785,7 @@ def csv_cell(value):
 
 def _leave_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftForm:
     kinds = [
-        (code, label) for code, label in corrections.DRAFT_LEAVE_KINDS
+        (code, LEAVE_KIND_LABELS.get(code, label)) for code, label in corrections.DRAFT_LEAVE_KINDS
         if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
     ]
     return LeaveDraftForm(data, tournament=tournament, round_number=rnd.number, kinds=kinds)
@@ -755,7 +801,9 @@ def round_leave(request, tournament, number):
             rnd, request.user, player=player, kind=form.cleaned_data["kind"]
         )
         messages.success(
-            request, f"{player.name} taken out of round {number}; the round was paired again."
+            request,
+            _("%(names)s taken out of round %(number)s; the round was paired again.")
+            % {"names": player.name, "number": number},
         )
     else:
         _form_errors(request, form)

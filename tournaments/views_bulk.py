@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _, gettext_lazy
 
 from tournaments import bulk, corrections, services
-from tournaments.forms import BulkPlayersForm, LeaveDraftManyForm
+from tournaments.forms import LEAVE_KIND_LABELS, BulkPlayersForm, LeaveDraftManyForm
 from tournaments.models import ByeRequest, Round, Tournament
 from tournaments.views_arbiter import (
     _dashboard,
@@ -20,6 +21,15 @@ from tournaments.views_arbiter import (
     arbiter_action,
 )
 
+DONE = {
+    "H": gettext_lazy("Half-point bye in round %(number)s: %(names)s."),
+    "Z": gettext_lazy("Zero-point bye in round %(number)s: %(names)s."),
+    "A": gettext_lazy("Absent in round %(number)s: %(names)s."),
+    "F": gettext_lazy("Full-point bye in round %(number)s: %(names)s."),
+    "withdraw": gettext_lazy("Withdraw from round %(number)s: %(names)s."),
+}
+"""What the arbiter reads once an action of ``bulk.BULK_ACTIONS`` is done."""
+
 
 def bulk_form(tournament: Tournament, data=None) -> BulkPlayersForm:
     return BulkPlayersForm(data, tournament=tournament, next_round=_next_round(tournament))
@@ -27,7 +37,7 @@ def bulk_form(tournament: Tournament, data=None) -> BulkPlayersForm:
 
 def leave_many_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftManyForm:
     kinds = [
-        (code, label) for code, label in corrections.DRAFT_LEAVE_KINDS
+        (code, LEAVE_KIND_LABELS.get(code, label)) for code, label in corrections.DRAFT_LEAVE_KINDS
         if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
     ]
     return LeaveDraftManyForm(data, tournament=tournament, round_number=rnd.number, kinds=kinds)
@@ -44,10 +54,10 @@ def players_bulk(request, tournament):
         tournament, request.user, data["players"], action=data["action"],
         round_number=data["round_number"],
     )
-    what = bulk.BULK_ACTIONS[data["action"]]
-    when = "from" if data["action"] == "withdraw" else "in"
     names = ", ".join(p.name for p in done)
-    messages.success(request, f"{what} {when} round {data['round_number']}: {names}.")
+    messages.success(
+        request, DONE[data["action"]] % {"number": data["round_number"], "names": names}
+    )
     return _dashboard(tournament, "players")
 
 
@@ -60,8 +70,8 @@ def round_leave_many(request, tournament, number):
         bulk.leave_draft_many(rnd, request.user, players=players, kind=form.cleaned_data["kind"])
         messages.success(
             request,
-            f"{', '.join(p.name for p in players)} taken out of round {number}; the round was "
-            "paired again.",
+            _("%(names)s taken out of round %(number)s; the round was paired again.")
+            % {"names": ", ".join(p.name for p in players), "number": number},
         )
     else:
         _form_errors(request, form)
@@ -71,5 +81,8 @@ def round_leave_many(request, tournament, number):
 @arbiter_action
 def round_unpublish(request, tournament, number):
     services.unpublish_round(_posted_round(request, tournament, number), request.user)
-    messages.success(request, f"Round {number} is a draft again: the public no longer sees it.")
+    messages.success(
+        request,
+        _("Round %(number)s is a draft again: the public no longer sees it.") % {"number": number},
+    )
     return redirect("arbiter-round", pk=tournament.pk, number=number)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _, ngettext
 
 from tournaments import fide_list, services
 from tournaments.views_arbiter import _dashboard, _writable, arbiter_action
@@ -41,20 +42,29 @@ def add(request, tournament):
     """Register the players ticked in the list (before round 1), numbered by Art. 2.2."""
     ids = [int(i) for i in request.POST.getlist("fide_ids") if i.isascii() and i.isdigit()]
     if not ids:
-        raise services.ServiceError("Tick at least one player of the FIDE list.")
+        raise services.ServiceError(_("Tick at least one player of the FIDE list."))
     registered = set(tournament.players.exclude(fide_id="").values_list("fide_id", flat=True))
     entries = list(fide_list.players_in_list(ids).order_by("name"))
     already = [e.name for e in entries if str(e.fide_id) in registered]
     new = [e for e in entries if str(e.fide_id) not in registered]
     if already:
-        messages.warning(request, f"Already registered: {', '.join(already)}.")
+        messages.warning(
+            request, _("Already registered: %(names)s.") % {"names": ", ".join(already)}
+        )
     if new:
         rows = [
             services._clean_player_fields(fide_list.player_fields(e, tournament.rating_type))
             for e in new
         ]
         services.register_players(tournament, request.user, rows)
-        messages.success(request, f"{len(new)} players added from the FIDE list.")
+        messages.success(
+            request,
+            ngettext(
+                "%(count)d player added from the FIDE list.",
+                "%(count)d players added from the FIDE list.",
+                len(new),
+            ) % {"count": len(new)},
+        )
     return _dashboard(tournament, "players")
 
 
@@ -63,7 +73,12 @@ def refresh(request, tournament):
     changed = fide_list.refresh_players(tournament, request.user)
     messages.success(
         request,
-        f"{len(changed)} player(s) refreshed from the FIDE list (rating, title, federation); "
-        "pairing numbers follow (C.04.2 Art. 2.3).",
+        ngettext(
+            "%(count)d player refreshed from the FIDE list (rating, title, federation); "
+            "pairing numbers follow (C.04.2 Art. 2.3).",
+            "%(count)d players refreshed from the FIDE list (rating, title, federation); "
+            "pairing numbers follow (C.04.2 Art. 2.3).",
+            len(changed),
+        ) % {"count": len(changed)},
     )
     return _dashboard(tournament, "players")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from tournaments import queries, services
 from tournaments.models import Round, Tournament
@@ -54,7 +55,8 @@ def pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(t, number)
     rows = _rows(t, rnd)
     return _render(
-        request, "pairings.html", t, f"Pairings of round {number}", round=rnd,
+        request, "pairings.html", t, _("Pairings of round %(number)s") % {"number": number},
+        round=rnd,
         boards=[r for r in rows if not r["game"].is_bye],
         byes=[r for r in rows if r["game"].is_bye],
     )
@@ -69,13 +71,14 @@ def alphabetical(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     for row in _rows(t, rnd):
         game = row["game"]
         lines.append({"player": game.white, "points": row["white_points"], "game": game,
-                      "colour": "" if game.is_bye else "White", "opponent": game.black})
+                      "colour": "" if game.is_bye else _("White"), "opponent": game.black})
         if game.black is not None:
             lines.append({"player": game.black, "points": row["black_points"], "game": game,
-                          "colour": "Black", "opponent": game.white})
+                          "colour": _("Black"), "opponent": game.white})
     lines.sort(key=lambda line: (line["player"].name.casefold(), line["player"].tpn))
     return _render(
-        request, "alphabetical.html", t, f"Round {number}: players A-Z", round=rnd, lines=lines
+        request, "alphabetical.html", t, _("Round %(number)s: players A-Z") % {"number": number},
+        round=rnd, lines=lines,
     )
 
 
@@ -85,8 +88,8 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _readable(request, pk)
     rnd = _round(t, number)
     boards = [r for r in _rows(t, rnd) if not r["game"].is_bye]
-    return _render(request, "slips.html", t, f"Result slips, round {number}", round=rnd,
-                   boards=boards)
+    what = _("Result slips, round %(number)s") % {"number": number}
+    return _render(request, "slips.html", t, what, round=rnd, boards=boards)
 
 
 @login_required
@@ -95,7 +98,9 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     table = queries.public_standings(t)
     rows = [{"row": r, "points": queries.format_points(r.points)} for r in table.rows]
     title = (
-        f"Standings after round {table.after_round}" if table.after_round else "Starting list"
+        _("Standings after round %(number)s") % {"number": table.after_round}
+        if table.after_round
+        else _("Starting list")
     )
     return _render(request, "standings.html", t, title, standings=table, rows=rows)
 
@@ -115,5 +120,5 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
         }
         for line in rows
     ]
-    return _render(request, "crosstable.html", t, "Crosstable", standings=table,
+    return _render(request, "crosstable.html", t, _("Crosstable"), standings=table,
                    rounds=rounds, lines=lines)

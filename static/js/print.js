@@ -2,7 +2,7 @@
 document.querySelectorAll("[data-print]").forEach(function (hint) {
   var button = document.createElement("button");
   button.type = "button";
-  button.textContent = "Print";
+  button.textContent = hint.dataset.print || "Print";  // the page's language
   button.className = "primary";
   button.addEventListener("click", function () { window.print(); });
   hint.replaceWith(button);

@@ -163,7 +163,7 @@ def test_ratings_titles_and_federations_are_refreshed_before_round_1(client, arb
                            rating=2700, federation="", title="")
     client.force_login(arbiter)
     response = client.post(reverse("arbiter-fide-refresh", args=[t.pk]), follow=True)
-    assert "1 player(s) refreshed" in response.content.decode()
+    assert "1 player refreshed" in response.content.decode()
     magnus.refresh_from_db()
     assert (magnus.rating, magnus.title, magnus.federation, magnus.tpn) == (2823, "GM", "NOR", 1)
     entry = AuditEntry.objects.get(action="refresh from FIDE list")

@@ -54,7 +54,7 @@ def test_two_arbiters_save_different_boards_and_nothing_is_lost(arbiter, other_a
     x.post(round_url(t), page_x)
     page_y[f"g{games[1].pk}"] = Result.BLACK_WINS  # every other board as Y loaded it: pending
     response = y.post(round_url(t), page_y, follow=True)
-    assert "1 result(s) saved." in messages_of(response)
+    assert "1 result saved." in messages_of(response)
     results = {g.board: g.result for g in boards(rnd)}
     assert results[1] == Result.WHITE_WINS and results[2] == Result.BLACK_WINS
     assert not AuditEntry.objects.filter(action="change result").exists()
@@ -91,7 +91,7 @@ def test_a_stale_page_cannot_undo_a_correction_and_says_what_is_stored(arbiter, 
     refusal = [m for m in messages_of(response) if m.startswith("Board 1 ")]
     assert len(refusal) == 1
     assert "½-½ not saved" in refusal[0] and "now holds 0-1" in refusal[0]
-    assert "1 result(s) saved." in messages_of(response)  # board 3 was new on Y's page
+    assert "1 result saved." in messages_of(response)  # board 3 was new on Y's page
     assert [g.result for g in boards(rnd)][:3] == [Result.BLACK_WINS, "", Result.WHITE_WINS]
     rnd.refresh_from_db()
     assert rnd.state == Round.State.PUBLISHED  # "finish" waits until the arbiter has looked
@@ -105,7 +105,7 @@ def test_the_same_change_made_twice_is_no_conflict(arbiter):
     page[f"g{game.pk}"] = Result.DRAW
     client.post(round_url(t), page)
     response = client.post(round_url(t), page, follow=True)  # the same form sent again
-    assert "0 result(s) saved." in messages_of(response)
+    assert "0 results saved." in messages_of(response)
     assert not [m for m in messages_of(response) if "not saved" in m]
     assert AuditEntry.objects.filter(action="enter result").count() == 1
 

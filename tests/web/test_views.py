@@ -140,7 +140,7 @@ def test_arbiter_runs_a_round_in_the_dashboard(client, arbiter, tournament):
     response = client.post(
         url("arbiter-round", tournament.pk, 1), {**data, "finish": "1"}, follow=True
     )
-    assert "4 result(s) saved." in messages_of(response)
+    assert "4 results saved." in messages_of(response)
     assert "Round 1 has missing results (board 5)." in messages_of(response)
     data[f"g{games[4].pk}"] = Result.DRAW
     response = client.post(
