@@ -245,7 +245,7 @@ class UploadForm(forms.Form):
 
     ENCODINGS = {"utf-8": "utf-8-sig", "latin-1": "cp1252"}
 
-    file = forms.FileField(label=_("File"))
+    file = forms.FileField()  # labelled by its page: its errors come without a prefix
     encoding = forms.ChoiceField(
         label=_("Encoding"),
         required=False,
