@@ -13,11 +13,64 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from pairing.model import Color, Player, ResultCode, RoundEntry, Tournament
+from pairing.text import Plural, Text, gettext_noop, ngettext_lazy
 
 from .errors import TieBreakInputError
 from .ratings import dp_for, expected_score, round_half_up
 from .rounds import Kind, RoundRecord, check_consistency, player_records, rounds_of
 from .specs import Acronym, TieBreakSpec
+
+# The notes that say how a value was computed (the web app says them in the reader's language).
+DUMMY_OWN_2024 = gettext_noop("dummy = own score (Art. 16.4, 2024)")
+DUMMY_FORFEIT = gettext_noop(
+    "dummy = min(own %(own)s, scheduled opponent %(opponent)s %(cap)s) (16.4.1)"
+)
+DUMMY_DRAWS = gettext_noop("dummy = min(own %(own)s, %(rounds)s draws %(cap)s) (16.4.2)")
+KIND_AND_NOTE = gettext_noop("%(kind)s: %(note)s")
+SCORE_AFTER_ROUND = gettext_noop("score after round")
+FORE_FINAL_ROUND = gettext_noop("final round %(round)s: every paired game counted as a draw")
+OPPONENTS_BUCHHOLZ = gettext_noop("opponent's Buchholz")
+NO_GAME_AGAINST_OPPONENT = gettext_noop("no game against an opponent")
+OPPONENT_SCORED = gettext_noop("opponent scored %(score)s")
+OPPONENT_SCORED_UNPLAYED = gettext_noop("opponent scored %(score)s (%(kind)s)")
+THRESHOLD = gettext_noop("threshold %(threshold)s")
+OPPONENT_UNRATED = gettext_noop("round %(round)s: opponent %(opponent)s is unrated")
+RATING = gettext_noop("rating")
+RATING_OF = gettext_noop("rating %(rating)s")
+NO_GAME_OVER_THE_BOARD = gettext_noop("no game played over the board")
+TPR_NOTE = gettext_noop("ARO %(aro)s, score %(score)s/%(games)s, dp %(dp)s")
+NO_POINT = gettext_noop("no point: lowest rating - 800")
+SCORE_OF_GAMES = gettext_noop("score %(score)s/%(games)s")
+OPPONENT_HAS_NO = gettext_noop("opponent %(opponent)s has no %(tiebreak)s")
+ROUNDS_WITH_A_WIN = ngettext_lazy(
+    "%(count)s round with the points of a win", "%(count)s rounds with the points of a win"
+)
+GAMES_WON = ngettext_lazy(
+    "%(count)s game won over the board", "%(count)s games won over the board"
+)
+GAMES_WITH_BLACK = ngettext_lazy(
+    "%(count)s game played with Black", "%(count)s games played with Black"
+)
+GAMES_WON_WITH_BLACK = ngettext_lazy(
+    "%(count)s game won with Black", "%(count)s games won with Black"
+)
+ROUNDS_ELECTED = ngettext_lazy(
+    "%(count)s round one elected to play", "%(count)s rounds one elected to play"
+)
+KINDS = {
+    Kind.PLAYED: gettext_noop("played"),
+    Kind.FORFEIT_WIN: gettext_noop("forfeit win"),
+    Kind.FORFEIT_LOSS: gettext_noop("forfeit loss"),
+    Kind.PAB: gettext_noop("pairing-allocated bye"),
+    Kind.FULL_POINT_BYE: gettext_noop("requested full-point bye"),
+    Kind.HALF_POINT_BYE: gettext_noop("requested half-point bye"),
+    Kind.ZERO_POINT_BYE: gettext_noop("requested zero-point bye or absence"),
+}
+"""Each kind of round as a note says it (the English is the value of ``Kind``)."""
+
+
+def _kind(kind: Kind) -> Text:
+    return Text(KINDS[kind])
 
 Value = Fraction | int | None
 
@@ -117,17 +170,17 @@ class Context:
         return r if r else self.rules.unrated_rating
 
     # -- Art. 16.4 dummy opponent ----------------------------------------------------------
-    def dummy_score(self, tpn: int, rec: RoundRecord) -> tuple[Fraction, str]:
+    def dummy_score(self, tpn: int, rec: RoundRecord) -> tuple[Fraction, Text]:
         """The score of the dummy opponent for an unplayed round of ``tpn``, with a note."""
         own = self.score[tpn]
         if self.rules.edition is Edition.C07_2024:
-            return own, "dummy = own score (Art. 16.4, 2024)"
+            return own, Text(DUMMY_OWN_2024)
         if rec.kind.is_forfeit and rec.opponent is not None:
             cap = self.adjusted[rec.opponent]
-            note = f"dummy = min(own {own}, scheduled opponent {rec.opponent} {cap}) (16.4.1)"
+            note = Text(DUMMY_FORFEIT, own=own, opponent=rec.opponent, cap=cap)
         else:
             cap = self.draw * self.rounds
-            note = f"dummy = min(own {own}, {self.rounds} draws {cap}) (16.4.2)"
+            note = Text(DUMMY_DRAWS, own=own, rounds=self.rounds, cap=cap)
         return min(own, cap), note
 
     def _as_game(self, rec: RoundRecord, played: bool) -> bool:
@@ -146,7 +199,7 @@ class Context:
                         basis * rec.points if product else basis,
                         opponent=rec.opponent,
                         basis=basis,
-                        note=rec.kind.value if not rec.played else "",
+                        note=_kind(rec.kind) if not rec.played else "",
                     )
                 )
             else:
@@ -160,7 +213,7 @@ class Context:
                         dummy=True,
                         vur=vur,
                         basis=basis,
-                        note=f"{rec.kind.value}: {note}",
+                        note=Text(KIND_AND_NOTE, kind=_kind(rec.kind), note=note),
                     )
                 )
         return out
@@ -257,23 +310,23 @@ def compute(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
     return cached
 
 
-def _count(ctx: Context, spec: TieBreakSpec, tpn: int, test, what: str) -> Breakdown:
+def _count(ctx: Context, spec: TieBreakSpec, tpn: int, test, what: Plural) -> Breakdown:
     hits = [r for r in ctx.records[tpn] if test(r)]
-    elements = tuple(Element(r.round, Fraction(1), r.opponent, note=r.kind.value) for r in hits)
-    return Breakdown(spec, len(hits), elements, (f"{len(hits)} {what}",))
+    elements = tuple(Element(r.round, Fraction(1), r.opponent, note=_kind(r.kind)) for r in hits)
+    return Breakdown(spec, len(hits), elements, (Text(what, len(hits), count=len(hits)),))
 
 
 def _win(ctx, spec, tpn):  # Art. 7.1: as many points as a win, with or without playing
-    return _count(ctx, spec, tpn, lambda r: r.points == ctx.win, "rounds with the points of a win")
+    return _count(ctx, spec, tpn, lambda r: r.points == ctx.win, ROUNDS_WITH_A_WIN)
 
 
 def _won(ctx, spec, tpn):  # Art. 7.2
-    return _count(ctx, spec, tpn, lambda r: r.won_over_the_board, "games won over the board")
+    return _count(ctx, spec, tpn, lambda r: r.won_over_the_board, GAMES_WON)
 
 
 def _bpg(ctx, spec, tpn):  # Art. 7.3
     return _count(
-        ctx, spec, tpn, lambda r: r.played and r.color is Color.BLACK, "games played with Black"
+        ctx, spec, tpn, lambda r: r.played and r.color is Color.BLACK, GAMES_WITH_BLACK
     )
 
 
@@ -283,7 +336,7 @@ def _bwg(ctx, spec, tpn):  # Art. 7.4
         spec,
         tpn,
         lambda r: r.won_over_the_board and r.color is Color.BLACK,
-        "games won with Black",
+        GAMES_WON_WITH_BLACK,
     )
 
 
@@ -295,7 +348,7 @@ def _rep(ctx, spec, tpn):  # Art. 7.6: not a forfeit loss, not a requested bye o
         lambda r: (
             r.kind not in (Kind.FORFEIT_LOSS, Kind.FULL_POINT_BYE) and not r.kind.is_requested_bye
         ),
-        "rounds one elected to play",
+        ROUNDS_ELECTED,
     )
 
 
@@ -313,7 +366,7 @@ def _std(ctx, spec, tpn):  # Art. 7.7: the score counted 1 / 1/2 / 0 whatever th
     elements = []
     for r in ctx.records[tpn]:
         value = r.game_score if r.played else _STANDARD[r.kind]
-        elements.append(Element(r.round, value, r.opponent, note=r.kind.value))
+        elements.append(Element(r.round, value, r.opponent, note=_kind(r.kind)))
     return Breakdown(spec, _total(elements), tuple(elements))
 
 
@@ -327,7 +380,7 @@ def _ps(ctx, spec, tpn):  # Art. 7.5; Cut-n leaves out the running scores after 
     for r in ctx.records[tpn]:
         running += r.points
         elements.append(
-            Element(r.round, running, cut=r.round <= spec.cut, note="score after round")
+            Element(r.round, running, cut=r.round <= spec.cut, note=Text(SCORE_AFTER_ROUND))
         )
     return Breakdown(spec, _total(elements), tuple(elements))
 
@@ -340,7 +393,7 @@ def _bh(ctx, spec, tpn):  # Art. 8.1 with Art. 16
 def _fb(ctx, spec, tpn):  # Art. 8.3: Buchholz as if the final round's paired games were draws
     fore = ctx.fore()
     elements = _apply_modifiers(fore.opponent_elements(tpn, spec, product=False), spec)
-    notes = (f"final round {ctx.rounds}: every paired game counted as a draw",)
+    notes = (Text(FORE_FINAL_ROUND, round=ctx.rounds),)
     return Breakdown(spec, _total(elements), tuple(elements), notes)
 
 
@@ -352,12 +405,14 @@ def _aob(ctx, spec, tpn):  # Art. 8.2: average of the (plain) Buchholz of the op
     bh = TieBreakSpec(Acronym.BH, played=spec.played)
     games = _opponents_over_the_board(ctx, spec, tpn)
     elements = tuple(
-        Element(r.round, compute(ctx, bh, r.opponent).value, r.opponent, note="opponent's Buchholz")
+        Element(
+            r.round, compute(ctx, bh, r.opponent).value, r.opponent, note=Text(OPPONENTS_BUCHHOLZ)
+        )
         for r in games
     )
     if not elements:
         # An average of nothing: no value (ranked after every value), not 0.
-        return Breakdown(spec, None, (), ("no game against an opponent",))
+        return Breakdown(spec, None, (), (Text(NO_GAME_AGAINST_OPPONENT),))
     return Breakdown(spec, _total(list(elements)) / len(elements), elements)
 
 
@@ -382,10 +437,12 @@ def _ks(ctx, spec, tpn):  # Art. 9.2: points against opponents with at least 50 
                 r.points,
                 r.opponent,
                 cut=scored < threshold,
-                note=f"opponent scored {scored}" + ("" if r.played else f" ({r.kind.value})"),
+                note=Text(OPPONENT_SCORED, score=scored) if r.played
+                else Text(OPPONENT_SCORED_UNPLAYED, score=scored, kind=_kind(r.kind)),
             )
         )
-    return Breakdown(spec, _total(elements), tuple(elements), (f"threshold {threshold}",))
+    note = Text(THRESHOLD, threshold=threshold)
+    return Breakdown(spec, _total(elements), tuple(elements), (note,))
 
 
 def _rated_games(ctx: Context, tpn: int) -> tuple[list[tuple[RoundRecord, int]], list[str]]:
@@ -394,7 +451,7 @@ def _rated_games(ctx: Context, tpn: int) -> tuple[list[tuple[RoundRecord, int]],
         if r.played:
             rating = ctx.rating(r.opponent)
             if rating is None:
-                missing.append(f"round {r.round}: opponent {r.opponent} is unrated")
+                missing.append(Text(OPPONENT_UNRATED, round=r.round, opponent=r.opponent))
             else:
                 games.append((r, rating))
     return games, missing
@@ -405,39 +462,42 @@ def _aro(ctx, spec, tpn):  # Art. 10.1: games played over the board, 0.5 rounded
     if missing:
         return Breakdown(spec, None, (), tuple(missing))
     elements = [
-        Element(r.round, Fraction(rating), r.opponent, note="rating") for r, rating in games
+        Element(r.round, Fraction(rating), r.opponent, note=Text(RATING)) for r, rating in games
     ]
     elements = _apply_modifiers(elements, spec)
     live = [e for e in elements if not e.cut]
     if not live:
-        return Breakdown(spec, None, tuple(elements), ("no game played over the board",))
+        return Breakdown(spec, None, tuple(elements), (Text(NO_GAME_OVER_THE_BOARD),))
     return Breakdown(spec, round_half_up(_total(live) / len(live)), tuple(elements))
 
 
 def _tpr(ctx, spec, tpn):  # Art. 10.2: ARO + dp(p), table 8.1a
     games, missing = _rated_games(ctx, tpn)
     if missing or not games:
-        return Breakdown(spec, None, (), tuple(missing) or ("no game played over the board",))
+        return Breakdown(spec, None, (), tuple(missing) or (Text(NO_GAME_OVER_THE_BOARD),))
     aro = round_half_up(Fraction(sum(rating for _, rating in games), len(games)))
     score = sum((r.game_score for r, _ in games), Fraction(0))
     dp = dp_for(score, len(games))
     elements = tuple(
-        Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games
+        Element(r.round, r.game_score, r.opponent, note=Text(RATING_OF, rating=rating))
+        for r, rating in games
     )
-    return Breakdown(spec, aro + dp, elements, (f"ARO {aro}, score {score}/{len(games)}, dp {dp}",))
+    note = Text(TPR_NOTE, aro=aro, score=score, games=len(games), dp=dp)
+    return Breakdown(spec, aro + dp, elements, (note,))
 
 
 def _ptp(ctx, spec, tpn):  # Art. 10.3: lowest rating whose expected score reaches the score
     games, missing = _rated_games(ctx, tpn)
     if missing or not games:
-        return Breakdown(spec, None, (), tuple(missing) or ("no game played over the board",))
+        return Breakdown(spec, None, (), tuple(missing) or (Text(NO_GAME_OVER_THE_BOARD),))
     ratings = [rating for _, rating in games]
     score = sum((r.game_score for r, _ in games), Fraction(0))
     elements = tuple(
-        Element(r.round, r.game_score, r.opponent, note=f"rating {rating}") for r, rating in games
+        Element(r.round, r.game_score, r.opponent, note=Text(RATING_OF, rating=rating))
+        for r, rating in games
     )
     if score == 0:
-        return Breakdown(spec, min(ratings) - 800, elements, ("no point: lowest rating - 800",))
+        return Breakdown(spec, min(ratings) - 800, elements, (Text(NO_POINT),))
     # Only a zero score needs a rule of its own (every rating would do). A full score is
     # reached first where every difference exceeds 735 (table 8.1b): highest rating + 736.
     lo, hi = min(ratings) - 800, max(ratings) + 736
@@ -451,7 +511,7 @@ def _ptp(ctx, spec, tpn):  # Art. 10.3: lowest rating whose expected score reach
             hi = mid
         else:
             lo = mid + 1
-    return Breakdown(spec, lo, elements, (f"score {score}/{len(games)}",))
+    return Breakdown(spec, lo, elements, (Text(SCORE_OF_GAMES, score=score, games=len(games)),))
 
 
 def _average_of_opponents(ctx: Context, spec: TieBreakSpec, tpn: int, base: Acronym) -> Breakdown:
@@ -462,10 +522,11 @@ def _average_of_opponents(ctx: Context, spec: TieBreakSpec, tpn: int, base: Acro
             continue
         value = compute(ctx, inner, r.opponent).value
         if value is None:
-            return Breakdown(spec, None, (), (f"opponent {r.opponent} has no {base.value}",))
+            note = Text(OPPONENT_HAS_NO, opponent=r.opponent, tiebreak=base.value)
+            return Breakdown(spec, None, (), (note,))
         elements.append(Element(r.round, Fraction(value), r.opponent, note=base.value))
     if not elements:
-        return Breakdown(spec, None, (), ("no game played over the board",))
+        return Breakdown(spec, None, (), (Text(NO_GAME_OVER_THE_BOARD),))
     return Breakdown(spec, round_half_up(_total(elements) / len(elements)), tuple(elements))
 
 

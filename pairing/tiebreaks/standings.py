@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pairing.model import Tournament
+from pairing.text import Text, gettext_noop
 
 from .compute import Breakdown, Context, Element, Rules, Value, compute
 from .rounds import RoundRecord
@@ -40,9 +41,11 @@ class Standings:
     rows: tuple[StandingRow, ...]
 
 
-UNRATED_REASON = (
+UNRATED_REASON = gettext_noop(
     "unrated players take part and the tournament sets no rating for them (C.07 Art. 10)"
 )
+GAME_WITHIN_TIED_GROUP = gettext_noop("game within the tied group")
+PLAYERS_TIED = gettext_noop("players tied on points: %(players)s")
 
 
 def usable_specs(
@@ -278,11 +281,11 @@ def explain(
         if spec.acronym is Acronym.DE:
             group = frozenset(tied)
             elements = tuple(
-                Element(rec.round, rec.points, rec.opponent, note="game within the tied group")
+                Element(rec.round, rec.points, rec.opponent, note=Text(GAME_WITHIN_TIED_GROUP))
                 for recs in _meetings(ctx, tpn, group, spec.played).values()
                 for rec in recs
             )
-            notes = (f"players tied on points: {', '.join(map(str, sorted(tied)))}",)
+            notes = (Text(PLAYERS_TIED, players=", ".join(map(str, sorted(tied)))),)
             breakdowns.append(Breakdown(spec, row.values[i], elements, notes))
         else:
             breakdowns.append(compute(ctx, spec, tpn))

@@ -1,0 +1,16 @@
+"""``{{ note|said }}``: a sentence of the engine (a tie-break note, a reason) in the page's
+language (``pairing.text``; English stays as the engine wrote it)."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def said(text):
+    """The engine's sentence in the active language; anything else unchanged."""
+    from tournaments.explain import say
+
+    return say(text) if isinstance(text, str) else text
