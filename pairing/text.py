@@ -125,6 +125,25 @@ class Text(str):
     def said(self, translator: Translator) -> str:
         return translator.say(self.template, self.count, **self.values)
 
+    def as_data(self) -> dict:
+        """The sentence as JSON-ready data, to be said again later (``Text.from_data``)."""
+        t = self.template
+        return {
+            "text": [t.singular, t.plural] if isinstance(t, Plural) else t,
+            "count": self.count,
+            "values": {name: _value_data(v) for name, v in self.values.items()},
+        }
+
+    @classmethod
+    def from_data(cls, data: dict | str) -> str:
+        """The inverse of ``as_data`` (a plain string stays one)."""
+        if not isinstance(data, dict):
+            return data
+        text = data["text"]
+        template = Plural(*text) if isinstance(text, list) else text
+        values = {name: cls.from_data(v) for name, v in data["values"].items()}
+        return cls(template, data["count"], **values)
+
     def __reduce__(self):
         return (_text, (self.template, self.count, self.values))
 
@@ -136,6 +155,19 @@ CONCAT = "%(first)s%(second)s"
 def concat(first: str, second: str) -> Text:
     """``first + second`` that stays a ``Text`` (each part said in its own language)."""
     return Text(CONCAT, first=first, second=second)
+
+
+def _value_data(v: object) -> object:
+    if isinstance(v, Text):
+        return v.as_data()
+    if v is None or isinstance(v, (int, str)):
+        return str(v) if isinstance(v, str) else v
+    return str(v)
+
+
+def as_data(line: str) -> dict | str:
+    """A sentence as JSON-ready data: a ``Text`` with its template and values, else itself."""
+    return line.as_data() if isinstance(line, Text) else str(line)
 
 
 def _text(template: str | Plural, count: int | None, values: dict[str, object]) -> Text:

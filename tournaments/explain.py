@@ -19,7 +19,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from pairing.dutch.explanation import RoundExplanation
 from pairing.model import RoundPairing, Tournament as EngineTournament
-from pairing.text import Translator
+from pairing.text import Text, Translator, as_data
 from tournaments.models import Game, Player, Result, Round, Tournament
 from tournaments.queries import format_points
 
@@ -30,9 +30,11 @@ def pair(
     pair_round: Callable[..., RoundPairing],
     player_by_tpn: dict[int, Player],
 ) -> tuple[RoundPairing, dict | None]:
-    """Pair the next round of ``state``; with the Dutch system also return the explanation data."""
+    """Pair the next round of ``state`` and return the explanation as data: the Dutch engine's
+    ``RoundExplanation``, the lines of the others (to be said in the reader's language)."""
     if t.is_clock or t.is_double_swiss:
-        return pair_round(state, explain=True), None
+        pairing = pair_round(state, explain=True)
+        return pairing, {"lines": [as_data(line) for line in pairing.explanation]}
     from pairing.dutch import explain_round
 
     pairing, why = explain_round(state)
@@ -62,6 +64,18 @@ def say(text: str) -> str:
     """One sentence the engine wrote (a marked constant or a ``pairing.text.Text``), in the
     active language."""
     return translator().text(text)
+
+
+def text(rnd: Round) -> str:
+    """The round's explanation as text, in the active language when the engine's lines were kept
+    as data (Clock, Double-Swiss), else as the engine wrote it (the Dutch ``-l`` text)."""
+    data = rnd.explanation_data
+    if not data or "lines" not in data:
+        return rnd.explanation
+    try:
+        return "\n".join(say(Text.from_data(line)) for line in data["lines"])
+    except (KeyError, TypeError, ValueError):
+        return rnd.explanation
 
 
 # ---------------------------------------------------------------------------------------------

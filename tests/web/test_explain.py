@@ -69,7 +69,8 @@ def test_a_clock_round_keeps_its_text_only(arbiter):
 
     rnd = services.pair_next_round(t, arbiter)
 
-    assert rnd.explanation and rnd.explanation_data is None
+    assert rnd.explanation and "players" not in rnd.explanation_data  # lines, no brackets
+    assert explain.text(rnd) == rnd.explanation
     assert explain.api_data(rnd)["explanation"] is None
 
 

@@ -157,6 +157,26 @@ def test_the_clock_and_double_swiss_explanations_in_french(arbiter):
         assert [explain.say(line) for line in lines] == lines
 
 
+def test_a_clock_or_double_swiss_round_keeps_its_lines_to_say_them_in_french(arbiter):
+    clock = clock_event(arbiter, players=7, rounds=4)
+    services.draw_initial_color(clock, arbiter, random.Random(2))
+    play_clock(services.pair_next_round(clock, arbiter), arbiter, random.Random(3))
+    double = make_tournament(arbiter, players=7, rounds=4, pairing_system="dswiss")
+    services.draw_initial_color(double, arbiter, rng=random.Random(1))
+    for t in (clock, double):
+        rnd = services.pair_next_round(t, arbiter)
+        rnd.refresh_from_db()  # the lines as the database gives them back (JSON)
+        with translation.override("en"):
+            assert explain.text(rnd) == rnd.explanation
+        with translation.override("fr"):
+            french_text = explain.text(rnd)
+        assert len(french_text.splitlines()) == len(rnd.explanation.splitlines())
+        assert french_text != rnd.explanation and english_left(french_text, t) == []
+        rnd.explanation_data = None  # a round paired before the lines were kept
+        with translation.override("fr"):
+            assert explain.text(rnd) == rnd.explanation
+
+
 # ---------------------------------------------------------------------------------------------
 # The tie-break notes
 

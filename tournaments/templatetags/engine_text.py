@@ -14,3 +14,12 @@ def said(text):
     from tournaments.explain import say
 
     return say(text) if isinstance(text, str) else text
+
+
+@register.filter
+def explanation_text(rnd):
+    """``{{ round|explanation_text }}``: the round's explanation as text, the Clock and
+    Double-Swiss lines in the page's language (``tournaments.explain.text``)."""
+    from tournaments.explain import text
+
+    return text(rnd)
