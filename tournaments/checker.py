@@ -60,9 +60,9 @@ class RoundCheck:
     colours: list[str] = field(default_factory=list)
     """Pairs both have, with the colours the rules give."""
     error: str = ""
-    """The engine's own message (English), or ``failure``."""
+    """The engine's own message, in English only; else ``failure``."""
     failure: str = ""
-    """Said in the reader's language: the engine failed (a fault, not a refusal)."""
+    """Why the engine could not pair the round, in the reader's language."""
     violations: list[str] = field(default_factory=list)
     """What the file's pairing breaks among the absolute criteria (Dutch only)."""
     why: object | None = None
@@ -138,6 +138,11 @@ def _bye(player: str) -> str:
 
 def _failed(k: int, error: Exception) -> RoundCheck:
     if isinstance(error, PairingError):
+        from tournaments.explain import error_said
+
+        said = error_said(error)
+        if said is not None:
+            return RoundCheck(k, "error", failure=said)
         return RoundCheck(k, "error", error=str(error))
     logger.exception("checker: the engine failed on round %s", k)
     return RoundCheck(

@@ -66,6 +66,13 @@ def say(text: str) -> str:
     return translator().text(text)
 
 
+def error_said(error: Exception) -> str | None:
+    """The engine's reason for a ``PairingError`` in the active language, or None when it was
+    written in English only (``str(error)`` then)."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return say(message) if isinstance(message, Text) else None
+
+
 def text(rnd: Round) -> str:
     """The round's explanation as text, in the active language when the engine's lines were kept
     as data (Clock, Double-Swiss), else as the engine wrote it (the Dutch ``-l`` text)."""

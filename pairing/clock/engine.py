@@ -35,10 +35,16 @@ from pairing.clock.players import (
 )
 from pairing.errors import NoValidPairing, UnsupportedFeature
 from pairing.model import Board, RoundPairing, Tournament
-from pairing.text import Text
+from pairing.text import Text, gettext_noop
 from pairing.trf import next_round_number
 
 __all__ = ["ClockRound", "MasterColourMissing", "clock_grid", "pair_clock_round", "pair_round"]
+
+# Why a round cannot be paired (the web app says it in the reader's language).
+FIRST_PICKER = gettext_noop("the first picker")
+NOTHING_TO_UNDO = gettext_noop(
+    "%(player)s has no compatible candidate and there is no pair to undo"
+)
 
 
 class MasterColourMissing(UnsupportedFeature):
@@ -196,8 +202,8 @@ class _Search:
         """Undo the last stored pair: its picker picks again from the pivot set to the picked
         player, who is now temporarily incompatible with him ("Backtracking")."""
         if not self.stack:
-            who = failed.label if failed is not None else "the first picker"
-            raise NoValidPairing(f"{who} has no compatible candidate and there is no pair to undo")
+            who = failed.label if failed is not None else Text(FIRST_PICKER)
+            raise NoValidPairing(Text(NOTHING_TO_UNDO, player=who))
         if failed is not None:
             unpaired[failed.pairing_number] = failed
         picker, undone = self.stack.pop()

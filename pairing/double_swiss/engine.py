@@ -23,10 +23,18 @@ from pairing.double_swiss.players import PlayerState, build_players
 from pairing.errors import NoValidPairing
 from pairing.matching import max_weight_matching
 from pairing.model import TPN, Board, Points, RoundPairing
+from pairing.text import Text, gettext_noop
 
 __all__ = ["pair_match", "explain_match"]
 
 Pairs = list[tuple[TPN, TPN]]
+
+# Why a match cannot be paired (the web app says it in the reader's language).
+NO_LEGAL_PAIRING_C1 = gettext_noop("the players to pair have no legal pairing ([C1])")
+NO_LEGAL_PAIRING_C3 = gettext_noop("the players to pair have no legal pairing ([C3])")
+NO_PAB_POSSIBLE = gettext_noop("no player may receive the pairing-allocated bye (Art. 3.4)")
+NO_UPFLOATERS = gettext_noop("no set of upfloaters completes the round ([C3])")
+BRACKET_NO_PAIRING = gettext_noop("the bracket has no legal pairing")
 
 
 def pair_match(dt: DoubleSwissTournament, *, explain: bool = False) -> RoundPairing:
@@ -47,7 +55,7 @@ def explain_match(dt: DoubleSwissTournament) -> tuple[RoundPairing, Explanation]
         pab = r.assign_pab(pool)  # Art. 3.3.2 step 1
         pool = pool - {pab.bye}
     elif not r.completable(pool):
-        raise NoValidPairing("the players to pair have no legal pairing ([C1])")
+        raise NoValidPairing(Text(NO_LEGAL_PAIRING_C1))
     steps = []
     pairs: Pairs = []
     while pool:  # Art. 3.3.2 steps 2-3
@@ -129,7 +137,7 @@ class _Round:
                 barred = tuple(sorted(q for q in pool if not self.by_tpn[q].may_receive_pab))
                 return PabStep(p.tpn, barred, tuple(passed_over))
             passed_over.append(p.tpn)
-        raise NoValidPairing("no player may receive the pairing-allocated bye (Art. 3.4)")
+        raise NoValidPairing(Text(NO_PAB_POSSIBLE))
 
     # --- Art. 3.5: the upfloaters of the top scoregroup ---------------------------------
 
@@ -189,7 +197,7 @@ class _Round:
                 edges.append((index[a], index[b], -(one_more + rank[self.score[up]])))
         mate = max_weight_matching(len(players), edges, max_cardinality=True)
         if any(m == -1 for m in mate):
-            raise NoValidPairing("the players to pair have no legal pairing ([C3])")
+            raise NoValidPairing(Text(NO_LEGAL_PAIRING_C3))
         counts: dict[Points, int] = {}
         for a in residents:
             b = players[mate[index[a]]]
@@ -225,7 +233,7 @@ class _Round:
             if value == (least_c6, least_c7):
                 break
         if best is None:
-            raise NoValidPairing("no set of upfloaters completes the round ([C3])")
+            raise NoValidPairing(Text(NO_UPFLOATERS))
         (c6, c7), ups = best
         return ups, c6, c7, examined
 
@@ -309,7 +317,7 @@ def _least_cost(players: list[TPN], allowed: Callable[[TPN, TPN], bool],
     ]
     mate = max_weight_matching(len(players), edges, max_cardinality=True)
     if any(m == -1 for m in mate):
-        raise NoValidPairing("the bracket has no legal pairing")
+        raise NoValidPairing(Text(BRACKET_NO_PAIRING))
     return sum(cost(players[i], players[m]) for i, m in enumerate(mate) if i < m)
 
 
@@ -340,7 +348,7 @@ class _IdentifierSearch:
             return fold  # the smallest identifier of all
         mate = self.solve(set(), set(), {}, fold)
         if mate is None:
-            raise NoValidPairing("the bracket has no legal pairing")
+            raise NoValidPairing(Text(BRACKET_NO_PAIRING))
         tops: set[TPN] = set()
         bottoms: set[TPN] = set()
         for v in players:  # the top members

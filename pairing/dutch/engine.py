@@ -41,7 +41,7 @@ from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
 from pairing.errors import EngineFault, NoValidPairing
 from pairing.matching import max_weight_matching
 from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament
-from pairing.text import gettext_noop
+from pairing.text import Text, gettext_noop
 from pairing.trf import next_round_number
 
 __all__ = ["explain_round", "pair_round"]
@@ -77,6 +77,16 @@ UNMET_UP_AGAIN = gettext_noop("upfloat again after an upfloat in the previous ro
 DOWN_NO_RESIDENT = gettext_noop("no resident could be paired with you (Art. 4.4, [C6]-[C7])")
 DOWN_ODD = gettext_noop("the group had an odd number of players to pair")
 DOWN_NOT_EVERYONE = gettext_noop("the group could not pair everyone ([C1]-[C8])")
+# Why a round cannot be paired (the web app says it in the reader's language).
+NO_ROUND_PAIRING = gettext_noop(
+    "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
+)
+BYE_TO_BARRED = gettext_noop(
+    "every round-pairing leaves the pairing-allocated bye to a player who may not receive it "
+    "([C2], Art. 1.9.3)"
+)
+LEFT_UNPAIRED = gettext_noop("players left unpaired after the last bracket (Art. 1.9.3)")
+VIOLATION_NO_PAIRING = gettext_noop("%(violation)s (Art. 1.9.3)")
 
 
 def pair_round(
@@ -134,7 +144,7 @@ def _refuse_what_the_rules_forbid(t: Tournament, pairing: RoundPairing, rules: R
     if not violations:
         return
     if all(v.kind is ViolationKind.PAB_NOT_ALLOWED for v in violations):
-        raise NoValidPairing(f"{violations[0]} (Art. 1.9.3)")
+        raise NoValidPairing(Text(VIOLATION_NO_PAIRING, violation=violations[0].text))
     raise EngineFault("; ".join(map(str, violations)))
 
 
@@ -380,13 +390,8 @@ class RoundPairer:
             mate = self._whole_round(sorted(self.near))
         if not self._complete(mate):
             if sum(1 for v in range(n) if mate[v] == v) > 1:
-                raise NoValidPairing(
-                    "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)"
-                )
-            raise NoValidPairing(
-                "every round-pairing leaves the pairing-allocated bye to a player who may not "
-                "receive it ([C2], Art. 1.9.3)"
-            )
+                raise NoValidPairing(Text(NO_ROUND_PAIRING))
+            raise NoValidPairing(Text(BYE_TO_BARRED))
         if self.odd and not self.rules_2017:
             bye_score = self.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
             self.m.set_many(self.completion_weights(sorted(self.near)))
@@ -508,7 +513,7 @@ class RoundPairer:
             vertices.append(group_start)
             group_start += 1
         if size == len(vertices) and mdps == size:
-            raise NoValidPairing("players left unpaired after the last bracket (Art. 1.9.3)")
+            raise NoValidPairing(Text(LEFT_UNPAIRED))
         # 2017 A.9: only the last bracket and the PPB must let the round be completed; any
         # other bracket is paired looking at itself and the next score group only (C.7)
         completion = not self.rules_2017 or ppb or size == len(vertices)

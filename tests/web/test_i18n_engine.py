@@ -18,7 +18,7 @@ from django.utils import translation
 
 from pairing.dutch.explanation import RoundExplanation
 from pairing.trf import read_trf
-from tournaments import corrections, explain, services
+from tournaments import checker, corrections, explain, services
 from tournaments.models import Game, Result
 
 from .conftest import make_tournament
@@ -127,6 +127,23 @@ def test_the_checkers_report_in_french(client, arbiter):
     assert "Pourquoi les règles apparient ainsi la ronde 2" in report and "Résidents" in report
     assert french(report, t) == [], report
     assert 'lang="en"' not in part(page, '<section class="check-report"', "</section>")
+
+
+def test_why_the_engine_cannot_pair_a_round_in_french(arbiter):
+    from pairing.dutch import pair_round
+    from pairing.errors import NoValidPairing
+
+    t = played(arbiter, players=2, rounds=3, played_rounds=1)  # they met in round 1
+    state = services.build_engine_state(t).tournament
+    with pytest.raises(NoValidPairing) as raised:
+        pair_round(state)
+    with translation.override("fr"):
+        check = checker._failed(2, raised.value)
+    assert check.failure == "aucun appariement de la ronde ne respecte les critères absolus " \
+        "[C1]-[C3] (art. 1.9.3)", check
+    assert not check.error
+    assert str(raised.value) == (
+        "no round-pairing complies with the absolute criteria [C1]-[C3] (Art. 1.9.3)")
 
 
 def test_the_clock_and_double_swiss_explanations_in_french(arbiter):
