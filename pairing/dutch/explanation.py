@@ -41,8 +41,8 @@ YOU_WERE_IN_S1_PASSING_OVER = gettext_noop(
 )
 PASSED_OVER = gettext_noop("Passed over %(players)s (%(reason)s)")
 """The first group of candidates passed over, as a clause of the sentence that follows."""
-PASSED_OVER_TOO = gettext_noop("passed over %(players)s (%(reason)s)")
-"""The next groups, after a semicolon."""
+PASSED_OVER_TOO = gettext_noop("; passed over %(players)s (%(reason)s)")
+"""The next groups."""
 YOU_WERE_IN_S2 = gettext_noop(
     "In the %(points)s-point group you were in the lower half (S2); %(player)s of the upper half "
     "(S1) took you as the first opponent the rules allowed (Art. 4.2)."
@@ -289,4 +289,4 @@ class RoundExplanation:
             for i, (why, t) in enumerate(groups.items())
         ]
         head = tr.say(YOU_WERE_IN_S1_PASSING_OVER, points=points, opponent=c.opponent)
-        return head + " " + "; ".join(passed) + "."
+        return head + " " + "".join(passed) + "."
