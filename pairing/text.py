@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
-    "ENGLISH", "Plural", "Text", "Translator", "concat", "gettext_noop", "ngettext_lazy",
+    "ENGLISH", "Number", "Plural", "Text", "Translator", "concat", "gettext_noop",
+    "ngettext_lazy",
 ]
 
 
@@ -69,7 +70,8 @@ class Translator:
     ngettext: Callable[[str, str, int], str] = _english_plural
     points: Callable[[int], str] = english_points
     number: Callable[[object], str] = str
-    """For the values of a ``Text`` that are numbers (fractions, in tie-break notes)."""
+    """For the values of a ``Text`` that are numbers: fractions (tie-break notes) and
+    ``Number`` (a decimal as the engine writes it, ``2.5``)."""
 
     def say(
         self, template: str | Plural, count: int | None = None, /, **values: object
@@ -89,7 +91,7 @@ class Translator:
         """A placeholder's value: a ``Text`` said again, a fraction as a number."""
         if isinstance(v, Text):
             return v.said(self)
-        if isinstance(v, Fraction):
+        if isinstance(v, (Fraction, Number)):
             return self.number(v)
         return v
 
@@ -101,6 +103,13 @@ class Translator:
 
 
 ENGLISH = Translator()
+
+
+class Number(str):
+    """A decimal number as the engine writes it (``2.5``, ``1.0``), which a ``Translator``
+    writes as its language does (``2,5``)."""
+
+    __slots__ = ()
 
 
 class Text(str):
@@ -139,6 +148,8 @@ class Text(str):
         """The inverse of ``as_data`` (a plain string stays one)."""
         if not isinstance(data, dict):
             return data
+        if "number" in data:
+            return Number(data["number"])
         text = data["text"]
         template = Plural(*text) if isinstance(text, list) else text
         values = {name: cls.from_data(v) for name, v in data["values"].items()}
@@ -160,6 +171,8 @@ def concat(first: str, second: str) -> Text:
 def _value_data(v: object) -> object:
     if isinstance(v, Text):
         return v.as_data()
+    if isinstance(v, Number):
+        return {"number": str(v)}
     if v is None or isinstance(v, (int, str)):
         return str(v) if isinstance(v, str) else v
     return str(v)

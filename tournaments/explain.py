@@ -48,11 +48,11 @@ def pair(
 
 
 def _number(value) -> str:
-    """A number of the engine's (a fraction in a tie-break note) as the page's language writes
-    it: ``1.5`` / ``1,5``, ``0.25`` / ``0,25``, ``2``."""
+    """A number of the engine's (a fraction in a tie-break note, a ``pairing.text.Number``) as
+    the page's language writes it: ``1.5`` / ``1,5``, ``0.25`` / ``0,25``, ``2``."""
     from pairing.tiebreaks import format_value
 
-    return formats.number_format(format_value(value))
+    return formats.number_format(value if isinstance(value, str) else format_value(value))
 
 
 def translator() -> Translator:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pairing.clock.colours import ColourDecision
 from pairing.clock.players import ClockPlayer
 from pairing.model import format_points
-from pairing.text import Text, concat, gettext_noop
+from pairing.text import Number, Text, concat, gettext_noop
 
 __all__ = [
     "Backtrack",
@@ -52,7 +52,7 @@ class PickerChosen:
 
     def text(self) -> str:
         return Text(
-            PICKER, player=self.picker.label, points=format_points(self.picker.score),
+            PICKER, player=self.picker.label, points=Number(format_points(self.picker.score)),
             pivot=self.pivot,
         )
 

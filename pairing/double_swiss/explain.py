@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.model import TPN, Points, format_points
-from pairing.text import Text, concat, gettext_noop
+from pairing.text import Number, Text, concat, gettext_noop
 
 __all__ = ["PabStep", "BracketStep", "ColourStep", "Explanation"]
 
@@ -89,7 +89,7 @@ class Explanation:
             out.append(line)
         for b in self.brackets:
             head: str = Text(
-                TOP_SCOREGROUP, score=format_points(b.score), residents=_tpns(b.residents)
+                TOP_SCOREGROUP, score=Number(format_points(b.score)), residents=_tpns(b.residents)
             )
             if b.upfloaters:
                 head = concat(head, Text(

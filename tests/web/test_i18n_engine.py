@@ -191,6 +191,8 @@ def test_the_clock_and_double_swiss_explanations_in_french(arbiter):
     assert any(line.startswith("joueur qui choisit : PN-") for line in said)
     assert any(line.startswith("couleurs (annexe B) :") for line in said)
     assert any(line.startswith("groupe de score de tête ") for line in said)
+    scores = [line for line in said if line.startswith(("joueur qui choisit", "groupe de score"))]
+    assert all(re.search(r" \d+,\d ", line) for line in scores), scores  # 2,5 not 2.5
     with translation.override("en"):
         assert [explain.say(line) for line in lines] == lines
 
@@ -210,6 +212,7 @@ def test_a_clock_or_double_swiss_round_keeps_its_lines_to_say_them_in_french(arb
             french_text = explain.text(rnd)
         assert len(french_text.splitlines()) == len(rnd.explanation.splitlines())
         assert french_text != rnd.explanation and english_left(french_text, t) == []
+        assert not re.search(r"\d\.\d (points|:)", french_text), french_text  # 2,5 not 2.5
         rnd.explanation_data = None  # a round paired before the lines were kept
         with translation.override("fr"):
             assert explain.text(rnd) == rnd.explanation
