@@ -200,6 +200,18 @@ class Person:
     name: str
     tpn: int
     score: str
+    tenths: int | None = None
+
+    @property
+    def unit(self) -> str:
+        """``pt`` or ``pts`` after the score, as the language says it: English "1 pt",
+        "1½ pts"; French "1,5 pt", "2 pts" (the plural from 2 on)."""
+        if self.tenths is None:
+            return ""
+        # the count each language's plural rule reads as this score: 1 for exactly one point,
+        # 0 below two (plural in English, singular in French), 2 from two points on
+        n = 1 if self.tenths == 10 else 0 if self.tenths < 20 else 2
+        return ngettext("pt", "pts", n)
 
 
 @dataclass(frozen=True)
@@ -223,7 +235,7 @@ def brackets(s: Stored) -> list[BracketView]:
     """The explanation bracket by bracket, every player with name, TPN and score."""
 
     def person(tpn: int) -> Person:
-        return Person(s.name(tpn), int(tpn), s.score(tpn))
+        return Person(s.name(tpn), int(tpn), s.score(tpn), s.explanation.scores.get(tpn))
 
     def people(tpns: Iterable[int]) -> list[Person]:
         return [person(t) for t in tpns]
@@ -397,7 +409,9 @@ class ArbiterView:
 def view_of(s: Stored, changed_by_hand: bool = False) -> ArbiterView:
     """The arbiter's reading of an explanation (also the checker's)."""
     e = s.explanation
-    bye = None if e.bye is None else Person(s.name(e.bye), int(e.bye), s.score(e.bye))
+    bye = None if e.bye is None else Person(
+        s.name(e.bye), int(e.bye), s.score(e.bye), e.scores.get(e.bye)
+    )
     return ArbiterView(
         note=say(e.note), brackets=brackets(s), bye=bye, bye_reason=say(e.bye_reason),
         unmet=unmet(s),

@@ -95,6 +95,14 @@ def test_the_candidates_passed_over_are_said_in_french():
         "mieux respectés sans cette paire)."]
 
 
+def test_the_points_after_a_score_as_each_language_says_them():
+    said = {}
+    for language in ("en", "fr"):
+        with translation.override(language):
+            said[language] = [explain.Person("A", 1, "", t).unit for t in (0, 5, 10, 15, 20)]
+    assert said == {"en": ["pts", "pts", "pt", "pts", "pts"], "fr": ["pt", "pt", "pt", "pt", "pts"]}
+
+
 def test_the_arbiters_table_per_bracket_in_french(client, arbiter):
     t = played(arbiter, players=9, rounds=4, played_rounds=2)
     rnd = services.pair_next_round(t, arbiter)
