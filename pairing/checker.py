@@ -10,6 +10,7 @@ themselves live in ``pairing.rules``.
 from __future__ import annotations
 
 import enum
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -47,6 +48,8 @@ BOTH_ABSOLUTE_BLACK = gettext_noop(
 PROHIBITED = gettext_noop("%(white)s and %(black)s must not be paired in round %(round)s")
 PROHIBITED_ARTICLE = gettext_noop("prohibited pairing (TRF 260/XXP)")
 ARTICLE_AND_MESSAGE = gettext_noop("%(article)s: %(message)s")
+ARTICLE = gettext_noop("%(document)s Art. %(number)s")
+"""An article of a FIDE document, as ``C.04.3 Art. 1.9.1`` (French writes ``art.``)."""
 
 
 class ViolationKind(enum.Enum):
@@ -88,7 +91,11 @@ class Violation:
     @property
     def text(self) -> Text:
         """``str(self)`` as a ``Text``, for ``Translator.text`` to say in another language."""
-        article = self.article if self.article != PROHIBITED_ARTICLE else Text(PROHIBITED_ARTICLE)
+        article: str = self.article
+        if article == PROHIBITED_ARTICLE:
+            article = Text(PROHIBITED_ARTICLE)
+        elif (found := re.fullmatch(r"(C\.\d\d\.\d) Art\. (.+)", article)) is not None:
+            article = Text(ARTICLE, document=found[1], number=found[2])
         return Text(ARTICLE_AND_MESSAGE, article=article, message=self.message)
 
 

@@ -151,7 +151,7 @@ def test_the_checkers_report_in_french(client, arbiter):
     assert "Rondes appariées selon les règles : 1 sur 2" in report, report
     assert "Ronde 2 : autres paires" in report and "Selon les règles, à la place :" in report
     assert "L’appariement du fichier enfreint :" in report
-    assert re.search(rf"C\.04\.3 Art\. 2\.1\.1 \[C1\] : ({a} et {b}|{b} et {a}) se sont déjà "
+    assert re.search(rf"C\.04\.3 art\. 2\.1\.1 \[C1\] : ({a} et {b}|{b} et {a}) se sont déjà "
                      "rencontrés", report), report
     assert "Pourquoi les règles apparient ainsi la ronde 2" in report and "Résidents" in report
     assert french(report, t) == [], report
