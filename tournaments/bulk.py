@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils.translation import gettext as _, gettext_lazy
 
 from tournaments import services
 from tournaments.corrections import DRAFT_LEAVE_KINDS
@@ -18,11 +19,11 @@ from tournaments.models import Player, Round, Tournament
 from tournaments.services import ServiceError
 
 BULK_ACTIONS = {
-    "H": "Half-point bye",
-    "Z": "Zero-point bye",
-    "A": "Absent",
-    "F": "Full-point bye",
-    "withdraw": "Withdraw",
+    "H": gettext_lazy("Half-point bye"),
+    "Z": gettext_lazy("Zero-point bye"),
+    "A": gettext_lazy("Absent"),
+    "F": gettext_lazy("Full-point bye"),
+    "withdraw": gettext_lazy("Withdraw"),
 }
 """What the dashboard's bulk form can do to the players ticked."""
 
@@ -30,11 +31,13 @@ BULK_ACTIONS = {
 def _players(t: Tournament, players: Iterable[Player]) -> list[Player]:
     chosen = list(players)
     if not chosen:
-        raise ServiceError("Tick at least one player.")
+        raise ServiceError(_("Tick at least one player."))
     current = {p.pk: p for p in t.players.filter(pk__in=[p.pk for p in chosen])}
     missing = [p.name for p in chosen if p.pk not in current]
     if missing:
-        raise ServiceError(f"{', '.join(missing)}: removed meanwhile; nothing was done.")
+        raise ServiceError(
+            _("%(names)s: removed meanwhile; nothing was done.") % {"names": ", ".join(missing)}
+        )
     return sorted(current.values(), key=lambda p: p.tpn)
 
 
@@ -43,7 +46,10 @@ def _each(players: list[Player], change) -> None:
         try:
             change(player)
         except ServiceError as error:
-            raise ServiceError(f"{player.name}: {error} Nothing was done for anyone.") from error
+            raise ServiceError(
+                _("%(name)s: %(error)s Nothing was done for anyone.")
+                % {"name": player.name, "error": error}
+            ) from error
 
 
 def apply_to_players(
@@ -52,7 +58,7 @@ def apply_to_players(
     """Record the same bye or absence (C.04.2 Art. 3.3) for ``round_number``, or withdraw the
     players from it on (Art. 3.2); all of them or none."""
     if action not in BULK_ACTIONS:
-        raise ServiceError(f"Unknown action {action!r}.")
+        raise ServiceError(_("Unknown action %(action)r.") % {"action": action})
     with transaction.atomic():
         t = services._locked(tournament)
         chosen = _players(t, players)
@@ -69,18 +75,20 @@ def leave_draft_many(rnd: Round, actor, *, players: Iterable[Player], kind: str)
     """Several players of a draft round will not play it: unpair the draft, record each one's
     withdrawal (3.2) or bye / absence (3.3), and let the engine pair the round once again."""
     if kind not in dict(DRAFT_LEAVE_KINDS):
-        raise ServiceError(f"Unknown choice {kind!r}.")
+        raise ServiceError(_("Unknown choice %(choice)r.") % {"choice": kind})
     with transaction.atomic():
         t, rnd = services._locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
             raise ServiceError(
-                f"Round {rnd.number} is published: enter forfeits, or change the pairing under "
-                "C.04.2 Art. 4.4."
+                _(
+                    "Round %(number)s is published: enter forfeits, or change the pairing under "
+                    "C.04.2 Art. 4.4."
+                ) % {"number": rnd.number}
             )
         chosen = _players(t, players)
         for player in chosen:
             if not player.plays_in(rnd.number):
-                raise ServiceError(f"{player.name} is not due to play in round {rnd.number}.")
+                raise ServiceError(services.not_due_to_play(player, rnd.number))
         before = services._round_data(rnd)
         number = rnd.number
         services.unpair_round(rnd, actor)
@@ -93,7 +101,10 @@ def leave_draft_many(rnd: Round, actor, *, players: Iterable[Player], kind: str)
         new = services.pair_next_round(t, actor)
         services._audit(
             t, actor, "re-pair draft", round_number=number,
-            reason=f"{', '.join(p.name for p in chosen)}: {dict(DRAFT_LEAVE_KINDS)[kind]}",
+            reason=(
+                f"{', '.join(p.name for p in chosen)}: "
+                f"{services.in_english(dict(DRAFT_LEAVE_KINDS)[kind])}"
+            ),
             before=before, after=services._round_data(new),
         )
     return new

@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _, gettext_lazy, gettext_noop
 
 from pairing.model import Board, RoundPairing
 from tournaments import double_swiss
@@ -30,6 +31,7 @@ from tournaments.models import (
     page_value,
 )
 from tournaments.services import (
+    Said,
     ServiceError,
     _audit,
     _current_player,
@@ -40,6 +42,9 @@ from tournaments.services import (
     _scores,
     board_order,
     build_engine_state,
+    english,
+    in_english,
+    not_due_to_play,
     one_line,
     pairing_engine,
 )
@@ -51,18 +56,26 @@ from tournaments.services import (
 class Timing(enum.Enum):
     """When a correction of round k is notified, relative to round k+1 (C.04.2 Art. 4.3)."""
 
-    BEFORE_NEXT_PAIRING = "before the next pairing"
-    NEXT_ROUND_RUNNING = "after the next pairing, before the end of the next round"
-    RATING_ONLY = "after the end of the next round"
+    # The values are stored in the audit trail (in English); ``label`` is what a person reads.
+    BEFORE_NEXT_PAIRING = gettext_noop("before the next pairing")
+    NEXT_ROUND_RUNNING = gettext_noop("after the next pairing, before the end of the next round")
+    RATING_ONLY = gettext_noop("after the end of the next round")
+
+    @property
+    def label(self) -> str:
+        """When the correction was notified, in the request's language."""
+        return _(self.value)
 
 
 TIMING_EFFECT = {
-    Timing.BEFORE_NEXT_PAIRING: "The standings and the next pairing use the corrected data.",
-    Timing.NEXT_ROUND_RUNNING: (
+    Timing.BEFORE_NEXT_PAIRING: gettext_lazy(
+        "The standings and the next pairing use the corrected data."
+    ),
+    Timing.NEXT_ROUND_RUNNING: gettext_lazy(
         "The published pairing of the next round stands; the pairing after it uses the "
         "corrected data."
     ),
-    Timing.RATING_ONLY: (
+    Timing.RATING_ONLY: gettext_lazy(
         "The correction is recorded for rating purposes only and does not alter pairings or "
         "standings (C.04.2 Art. 4.3)."
     ),
@@ -73,15 +86,18 @@ def correction_timing(rnd: Round) -> Timing:
     """Return the timing case of a correction to a game of ``rnd``, or refuse it."""
     if rnd.state == Round.State.DRAFT:
         raise ServiceError(
-            f"Round {rnd.number} is a draft: change its pairing, there is no result to correct."
+            _("Round %(number)s is a draft: change its pairing, there is no result to correct.")
+            % {"number": rnd.number}
         )
     following = Round.objects.filter(tournament_id=rnd.tournament_id, number=rnd.number + 1).first()
     if following is None:
         return Timing.BEFORE_NEXT_PAIRING
     if following.state == Round.State.DRAFT:
         raise ServiceError(
-            f"Round {following.number} is a draft paired with the old data: unpair it, correct "
-            "the result, then pair again (C.04.2 Art. 4.3: the next pairing uses the new data)."
+            _(
+                "Round %(number)s is a draft paired with the old data: unpair it, correct the "
+                "result, then pair again (C.04.2 Art. 4.3: the next pairing uses the new data)."
+            ) % {"number": following.number}
         )
     if following.state == Round.State.PUBLISHED:
         return Timing.NEXT_ROUND_RUNNING
@@ -101,29 +117,37 @@ def _locked_game(game: Game, loaded: str | None = None) -> tuple[Tournament, Rou
     current = Game.objects.select_related("round", "white", "black").filter(pk=game.pk).first()
     if current is None:
         raise ServiceError(
-            f"Board {game.board} of round {game.round.number} was re-paired meanwhile: "
-            "nothing was saved."
+            _("Board %(board)s of round %(number)s was re-paired meanwhile: nothing was saved.")
+            % {"board": game.board, "number": game.round.number}
         )
     if loaded is not None and loaded != current.page_token():
         raise ServiceError(
-            f"Board {current.board} was changed meanwhile by someone else; it now reads "
-            f"{_describe(current)}. Nothing was saved: check it and correct again if still needed."
+            _(
+                "Board %(board)s was changed meanwhile by someone else; it now reads "
+                "%(game)s. Nothing was saved: check it and correct again if still needed."
+            ) % {"board": current.board, "game": _describe(current)}
         )
     return t, current.round, current
 
 
 def _describe(game: Game) -> str:
-    text = f"{game.white.name} – {game.black.name if game.black else ''} {game.result or 'pending'}"
+    black = game.black.name if game.black else ""
+    text = f"{game.white.name} – {black} {game.result or _('pending')}"
     if game.rating_result or game.rating_colors_swapped:
-        swapped = "colours exchanged, " if game.rating_colors_swapped else ""
-        text += f" (for rating: {swapped}{game.rating_result or game.result})"
+        result = game.rating_result or game.result
+        if game.rating_colors_swapped:
+            text += " " + _("(for rating: colours exchanged, %(result)s)") % {"result": result}
+        else:
+            text += " " + _("(for rating: %(result)s)") % {"result": result}
     return text
 
 
 def _clean_reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise ServiceError("Give the reason for the correction (who notified what, and when).")
+        raise ServiceError(
+            _("Give the reason for the correction (who notified what, and when).")
+        )
     return reason
 
 
@@ -151,7 +175,11 @@ def _record_game_correction(
         reason=f"{reason} [{timing.value}]", before=before, after=_game_data(game),
     )
     t.save(update_fields=["updated_at"])
-    return CorrectionOutcome(timing, f"Notified {timing.value}: {TIMING_EFFECT[timing]}")
+    return CorrectionOutcome(
+        timing,
+        _("Notified %(when)s: %(effect)s")
+        % {"when": timing.label, "effect": TIMING_EFFECT[timing]},
+    )
 
 
 def correct_result(
@@ -165,31 +193,44 @@ def correct_result(
     with transaction.atomic():
         t, rnd, game = _locked_game(game, loaded)
         if game.is_bye:
-            raise ServiceError(f"{game.white.name} has a bye: there is no game result to correct.")
-        if game.is_match:
             raise ServiceError(
-                f"Board {game.board} is a Double-Swiss match: correct its two games on the "
-                "round's result page while the next round is not paired (a correction after "
-                "that is not supported for matches yet)."
+                _("%(name)s has a bye: there is no game result to correct.")
+                % {"name": game.white.name}
             )
+        if game.is_match:
+            raise ServiceError(_match_not_corrected(game))
         if result not in GAME_RESULTS:
-            raise ServiceError(f"{result!r} is not a game result.")
+            raise ServiceError(_("%(value)r is not a game result.") % {"value": result})
         timing = correction_timing(rnd)
         before = _game_data(game)
         if timing is Timing.RATING_ONLY:
             current = game.rating_result or game.result
             if result == current:
-                raise ServiceError(f"Board {game.board} already has {result} for rating.")
+                raise ServiceError(
+                    _("Board %(board)s already has %(result)s for rating.")
+                    % {"board": game.board, "result": result}
+                )
             game.rating_result = "" if result == game.result else result
             game.save(update_fields=["rating_result"])
         else:
             if result == game.result:
-                raise ServiceError(f"Board {game.board} already has the result {result}.")
+                raise ServiceError(
+                    _("Board %(board)s already has the result %(result)s.")
+                    % {"board": game.board, "result": result}
+                )
             game.result = result
             game.save(update_fields=["result"])
         return _record_game_correction(
             t, rnd, game, actor, "correct result", "C.04.2 4.3.1", reason, timing, before
         )
+
+
+def _match_not_corrected(game: Game) -> str:
+    return _(
+        "Board %(board)s is a Double-Swiss match: correct its two games on the round's result "
+        "page while the next round is not paired (a correction after that is not supported for "
+        "matches yet)."
+    ) % {"board": game.board}
 
 
 _MIRROR = {
@@ -212,18 +253,17 @@ def correct_colours(
     with transaction.atomic():
         t, rnd, game = _locked_game(game, loaded)
         if game.is_bye:
-            raise ServiceError(f"{game.white.name} has a bye: no colours to correct.")
-        if game.is_match:
             raise ServiceError(
-                f"Board {game.board} is a Double-Swiss match: correct its two games on the "
-                "round's result page while the next round is not paired (a correction after "
-                "that is not supported for matches yet)."
+                _("%(name)s has a bye: no colours to correct.") % {"name": game.white.name}
             )
+        if game.is_match:
+            raise ServiceError(_match_not_corrected(game))
         if game.result == Result.NOT_PLAYED or game.result in {
             Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT,
         }:
             raise ServiceError(
-                f"Board {game.board} was not played: its colours do not count (C.04.2 Art. 3.4)."
+                _("Board %(board)s was not played: its colours do not count (C.04.2 Art. 3.4).")
+                % {"board": game.board}
             )
         timing = correction_timing(rnd)
         before = _game_data(game)
@@ -255,52 +295,74 @@ def correct_rating(
     """
     reason = _clean_reason(reason)
     if rating is not None and not 0 <= rating <= 3500:
-        raise ServiceError(f"{rating} is not a rating.")
+        raise ServiceError(_("%(rating)s is not a rating.") % {"rating": rating})
     with transaction.atomic():
         t = _locked(player.tournament)
         player = _current_player(t, player)
         if loaded is not None and loaded != page_value(player.rating):
             raise ServiceError(
-                f"{player.name}'s rating was changed meanwhile by someone else to "
-                f"{player.rating or 'unrated'}: nothing was saved. Check it and correct again."
+                _(
+                    "%(name)s's rating was changed meanwhile by someone else to %(rating)s: "
+                    "nothing was saved. Check it and correct again."
+                ) % {"name": player.name, "rating": player.rating or _("unrated")}
             )
         if rating == player.rating:
-            raise ServiceError(f"{player.name} already has the rating {rating}.")
+            raise ServiceError(
+                _("%(name)s already has the rating %(rating)s.")
+                % {"name": player.name, "rating": rating}
+            )
         before = _player_data(player)
         player.rating = rating
         player.save(update_fields=["rating"])
         if t.tpns_frozen():
-            effect = (
-                f"TPNs stay frozen: round {TPN_FREEZE_ROUND} has been paired "
-                "(C.04.2 Art. 2.3); the new rating counts for standings and tie-breaks."
-            )
+            effect = Said(TPNS_STAY_FROZEN, number=TPN_FREEZE_ROUND)
         elif t.round_set.exists():
             _renumber(t)
-            effect = (
-                f"TPNs recomputed from the corrected initial order (round {TPN_FREEZE_ROUND} is "
-                "not paired yet, C.04.2 Art. 2.3); paired rounds keep their games."
-            )
+            effect = Said(TPNS_RECOMPUTED_ROUNDS_KEPT, number=TPN_FREEZE_ROUND)
         else:
             _renumber(t)
-            effect = "TPNs recomputed from the corrected initial order (C.04.2 Art. 2.2, 2.3)."
+            effect = Said(TPNS_RECOMPUTED)
         player.refresh_from_db()
         _audit(
             t, actor, "correct rating", player=player, article="C.04.2 4.3.3, 2.3",
-            reason=f"{reason} [{effect}]", before=before, after=_player_data(player),
+            reason=f"{reason} [{effect.english}]", before=before, after=_player_data(player),
         )
         t.save(update_fields=["updated_at"])
     return effect
+
+
+TPNS_STAY_FROZEN = gettext_noop(
+    "TPNs stay frozen: round %(number)s has been paired (C.04.2 Art. 2.3); the new rating counts "
+    "for standings and tie-breaks."
+)
+TPNS_RECOMPUTED_ROUNDS_KEPT = gettext_noop(
+    "TPNs recomputed from the corrected initial order (round %(number)s is not paired yet, "
+    "C.04.2 Art. 2.3); paired rounds keep their games."
+)
+TPNS_RECOMPUTED = gettext_noop(
+    "TPNs recomputed from the corrected initial order (C.04.2 Art. 2.2, 2.3)."
+)
 
 
 # ---------------------------------------------------------------------------------------------
 # Pairings changed by hand: a draft (manual pairing, swap, re-pair) or a published round (4.4)
 
 PAIRING_CHANGE_REASONS = (
-    ("4.4.1", "Accidental pairing of two participants who have already played each other"),
-    ("4.4.2", "The rules of the competition allow the Chief Arbiter to modify the pairings"),
-    ("4.4.3", "Two participants close in the standings are without an opponent and agree to play"),
-    ("4.4.4", "A late entry is admitted; the changes are minimal and agreed by all involved"),
-    ("4.4.5", "Unforeseeable circumstances affect the top boards of the final round"),
+    ("4.4.1", gettext_lazy(
+        "Accidental pairing of two participants who have already played each other"
+    )),
+    ("4.4.2", gettext_lazy(
+        "The rules of the competition allow the Chief Arbiter to modify the pairings"
+    )),
+    ("4.4.3", gettext_lazy(
+        "Two participants close in the standings are without an opponent and agree to play"
+    )),
+    ("4.4.4", gettext_lazy(
+        "A late entry is admitted; the changes are minimal and agreed by all involved"
+    )),
+    ("4.4.5", gettext_lazy(
+        "Unforeseeable circumstances affect the top boards of the final round"
+    )),
 )
 """The only situations in which published pairings may be changed (C.04.2 Art. 4.4)."""
 
@@ -333,7 +395,9 @@ def parse_pairing(text: str) -> tuple[list[tuple[int, int]], int | None]:
         try:
             if len(words) == 2 and words[1].lower() in {"bye", "pab"}:
                 if bye is not None:
-                    raise ServiceError(f"Line {number}: a second pairing-allocated bye.")
+                    raise ServiceError(
+                        _("Line %(number)s: a second pairing-allocated bye.") % {"number": number}
+                    )
                 bye = int(words[0])
             elif len(words) == 2:
                 boards.append((int(words[0]), int(words[1])))
@@ -341,7 +405,8 @@ def parse_pairing(text: str) -> tuple[list[tuple[int, int]], int | None]:
                 raise ValueError
         except ValueError:
             raise ServiceError(
-                f"Line {number} ({raw.strip()!r}): write 'white TPN - black TPN' or 'TPN bye'."
+                _("Line %(number)s (%(line)r): write 'white TPN - black TPN' or 'TPN bye'.")
+                % {"number": number, "line": raw.strip()}
             ) from None
     return boards, bye
 
@@ -364,11 +429,22 @@ def swap_in_text(text: str, tpn_a: int, tpn_b: int) -> str:
     listed = {tpn for pair in boards for tpn in pair} | ({bye} if bye else set())
     for tpn in (tpn_a, tpn_b):
         if tpn not in listed:
-            raise ServiceError(f"TPN {tpn} is not in the pairing.")
+            raise ServiceError(_("TPN %(tpn)s is not in the pairing.") % {"tpn": tpn})
     lines = [f"{swap.get(w, w)} - {swap.get(b, b)}" for w, b in boards]
     if bye is not None:
         lines.append(f"{swap.get(bye, bye)} bye")
     return "\n".join(lines)
+
+
+COLOUR_RULE_BROKEN = gettext_noop("%(article)s (absolute colour rule): %(tpn)s would have %(what)s")
+COLOUR_DIFFERENCE = {
+    "White": gettext_noop("a colour difference of %(difference)+d with White"),
+    "Black": gettext_noop("a colour difference of %(difference)+d with Black"),
+}
+THREE_IN_A_ROW = {
+    "White": gettext_noop("White three times in a row"),
+    "Black": gettext_noop("Black three times in a row"),
+}
 
 
 def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
@@ -387,10 +463,10 @@ def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
             name = "White" if colour is Color.WHITE else "Black"
             for article in colour_limits_broken(history):
                 if article == "C.04.1 Art. 6":
-                    what = f"a colour difference of {colour_difference(history):+d} with {name}"
+                    what = Said(COLOUR_DIFFERENCE[name], difference=colour_difference(history))
                 else:
-                    what = f"{name} three times in a row"
-                found.append(f"{article} (absolute colour rule): {tpn} would have {what}")
+                    what = Said(THREE_IN_A_ROW[name])
+                found.append(Said(COLOUR_RULE_BROKEN, article=article, tpn=tpn, what=what))
     return found
 
 
@@ -436,10 +512,13 @@ def _check_reason_applies(t: Tournament, rnd: Round, code: str) -> None:
     """Refuse a reason of Art. 4.4 whose situation the tournament's data contradict."""
     if code == "4.4.5" and rnd.number != t.rounds:
         raise ServiceError(
-            f"Art. 4.4.5 is about the final round; round {rnd.number} of {t.rounds} is not."
+            _("Art. 4.4.5 is about the final round; round %(number)s of %(rounds)s is not.")
+            % {"number": rnd.number, "rounds": t.rounds}
         )
     if code == "4.4.4" and not t.players.filter(arrival_round=rnd.number).exists():
-        raise ServiceError(f"Art. 4.4.4: no late entry arrives in round {rnd.number}.")
+        raise ServiceError(
+            _("Art. 4.4.4: no late entry arrives in round %(number)s.") % {"number": rnd.number}
+        )
     if code == "4.4.1":
         state = build_engine_state(t, pairing_round=rnd.number).tournament
         tpn_of = {p.pk: p.tpn for p in t.players.all()}
@@ -452,7 +531,8 @@ def _check_reason_applies(t: Tournament, rnd: Round, code: str) -> None:
             for g in rnd.games.exclude(black=None)
         ):
             raise ServiceError(
-                f"Art. 4.4.1: no board of round {rnd.number} pairs two players who already met."
+                _("Art. 4.4.1: no board of round %(number)s pairs two players who already met.")
+                % {"number": rnd.number}
             )
 
 
@@ -461,7 +541,9 @@ def _lines(text: str) -> list[str]:
 
 
 def _round_rows(rnd: Round) -> list[str]:
-    return [str(g) for g in rnd.games.select_related("white", "black")]
+    from tournaments.services import _round_data
+
+    return _round_data(rnd)
 
 
 def change_pairing(
@@ -488,27 +570,34 @@ def change_pairing(
         t, rnd = _locked_round(rnd)
         if loaded is not None and _lines(loaded) != _lines(pairing_text(rnd)):
             raise ServiceError(
-                f"The pairing of round {rnd.number} was changed meanwhile by someone else: "
-                "nothing was saved. Start again from the pairing as it is now (shown below)."
+                _(
+                    "The pairing of round %(number)s was changed meanwhile by someone else: "
+                    "nothing was saved. Start again from the pairing as it is now (shown below)."
+                ) % {"number": rnd.number}
             )
         if rnd.state == Round.State.FINISHED:
-            raise ServiceError(f"Round {rnd.number} is finished: its pairing cannot change.")
+            raise ServiceError(
+                _("Round %(number)s is finished: its pairing cannot change.")
+                % {"number": rnd.number}
+            )
         published = rnd.state == Round.State.PUBLISHED
         if published and reason_code not in _REASON_TEXT:
             raise ServiceError(
-                "Published pairings change only for a reason of C.04.2 Art. 4.4: pick one."
+                _("Published pairings change only for a reason of C.04.2 Art. 4.4: pick one.")
             )
         if published and not note:
-            raise ServiceError("Say what happened (who, which boards) in the note.")
+            raise ServiceError(_("Say what happened (who, which boards) in the note."))
         if published:
             _check_reason_applies(t, rnd, reason_code)
         preview = preview_pairing(rnd, boards, bye)
         if preview.errors:
-            raise ServiceError("The pairing is incomplete: " + "; ".join(preview.errors) + ".")
+            raise ServiceError(
+                _("The pairing is incomplete: %(errors)s.") % {"errors": "; ".join(preview.errors)}
+            )
         if preview.warnings and not accept_warnings:
             raise ServiceError(
-                "The pairing breaks rules; accept the warnings to save it anyway: "
-                + "; ".join(preview.warnings)
+                _("The pairing breaks rules; accept the warnings to save it anyway: %(warnings)s")
+                % {"warnings": "; ".join(preview.warnings)}
             )
         by_tpn = {p.tpn: p for p in t.players.all()}
         wanted = {(by_tpn[w].pk, by_tpn[b].pk) for w, b in boards}
@@ -519,11 +608,14 @@ def change_pairing(
         for game in old_boards:
             if (game.white_id, game.black_id) not in wanted and game.has_result:
                 raise ServiceError(
-                    f"Board {game.board} ({game}) already has a result: it cannot be re-paired."
+                    _("Board %(board)s (%(game)s) already has a result: it cannot be re-paired.")
+                    % {"board": game.board, "game": game}
                 )
         before = _round_rows(rnd)
         if len(note) > MANUAL_NOTE_LENGTH:
-            raise ServiceError(f"The note is longer than {MANUAL_NOTE_LENGTH} characters.")
+            raise ServiceError(
+                _("The note is longer than %(count)s characters.") % {"count": MANUAL_NOTE_LENGTH}
+            )
         label = f"{reason_code} {note}".strip() if published else (note or "manual (draft)")
         label = " ".join(one_line(label).split())  # Game.manual is one line
         paired = {pk for pair in wanted for pk in pair} | ({by_tpn[bye].pk} if bye else set())
@@ -564,11 +656,11 @@ def change_pairing(
         after = _round_rows(rnd)
         if published:
             action, article = "change published pairing", f"C.04.2 {reason_code}"
-            reason = f"{_REASON_TEXT[reason_code]}: {note}"
+            reason = f"{in_english(_REASON_TEXT[reason_code])}: {note}"
         else:
             action, article, reason = "manual pairing (draft)", "", note
-        if preview.warnings:
-            reason += " | warnings accepted: " + "; ".join(preview.warnings)
+        if preview.warnings:  # stored in English, translated when shown (tournaments.audit)
+            reason += " | warnings accepted: " + "; ".join(map(english, preview.warnings))
         _audit(
             t, actor, action, round_number=rnd.number, article=article, reason=reason,
             before=before, after=after,
@@ -584,7 +676,10 @@ def repair_draft(rnd: Round, actor) -> Round:
     with transaction.atomic():
         t, rnd = _locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
-            raise ServiceError(f"Round {rnd.number} is published: it cannot be re-paired.")
+            raise ServiceError(
+                _("Round %(number)s is published: it cannot be re-paired.")
+                % {"number": rnd.number}
+            )
         before = _round_rows(rnd)
         unpair_round(rnd, actor)
         new = pair_next_round(t, actor)
@@ -596,11 +691,11 @@ def repair_draft(rnd: Round, actor) -> Round:
 
 
 DRAFT_LEAVE_KINDS = (
-    ("withdraw", "Withdraws from the tournament (C.04.2 Art. 3.2)"),
-    (ByeRequest.Kind.ABSENT.value, "Announced absence for this round (Art. 3.3)"),
-    (ByeRequest.Kind.HALF.value, "Requested half-point bye"),
-    (ByeRequest.Kind.ZERO.value, "Requested zero-point bye"),
-    (ByeRequest.Kind.FULL.value, "Requested full-point bye"),
+    ("withdraw", gettext_lazy("Withdraws from the tournament (C.04.2 Art. 3.2)")),
+    (ByeRequest.Kind.ABSENT.value, gettext_lazy("Announced absence for this round (Art. 3.3)")),
+    (ByeRequest.Kind.HALF.value, gettext_lazy("Requested half-point bye")),
+    (ByeRequest.Kind.ZERO.value, gettext_lazy("Requested zero-point bye")),
+    (ByeRequest.Kind.FULL.value, gettext_lazy("Requested full-point bye")),
 )
 
 
@@ -613,17 +708,19 @@ def leave_draft(rnd: Round, actor, *, player: Player, kind: str) -> Round:
     from tournaments.services import pair_next_round, request_bye, unpair_round, withdraw_player
 
     if kind not in dict(DRAFT_LEAVE_KINDS):
-        raise ServiceError(f"Unknown choice {kind!r}.")
+        raise ServiceError(_("Unknown choice %(choice)r.") % {"choice": kind})
     with transaction.atomic():
         t, rnd = _locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
             raise ServiceError(
-                f"Round {rnd.number} is published: enter a forfeit, or change the pairing "
-                "under C.04.2 Art. 4.4."
+                _(
+                    "Round %(number)s is published: enter a forfeit, or change the pairing "
+                    "under C.04.2 Art. 4.4."
+                ) % {"number": rnd.number}
             )
         player = _current_player(t, player)
         if not player.plays_in(rnd.number):
-            raise ServiceError(f"{player.name} is not due to play in round {rnd.number}.")
+            raise ServiceError(not_due_to_play(player, rnd.number))
         before = _round_rows(rnd)
         number = rnd.number
         unpair_round(rnd, actor)
@@ -634,7 +731,7 @@ def leave_draft(rnd: Round, actor, *, player: Player, kind: str) -> Round:
         new = pair_next_round(t, actor)
         _audit(
             t, actor, "re-pair draft", round_number=number, player=player,
-            reason=f"{player.name}: {dict(DRAFT_LEAVE_KINDS)[kind]}",
+            reason=f"{player.name}: {in_english(dict(DRAFT_LEAVE_KINDS)[kind])}",
             before=before, after=_round_rows(new),
         )
     return new

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.utils.translation import gettext as _, gettext_noop
+
 from pairing.double_swiss import pair_match, write_double_swiss
 from pairing.double_swiss.model import DOUBLE_SWISS_CODE
 from pairing.double_swiss.tiebreaks import MatchContext
@@ -78,19 +80,22 @@ def match_result(value: str, board: int | None, *, complete: bool) -> tuple[str,
     or a bye (byes apply only to matches). A game 2 without game 1 is refused; in a finished
     round both are needed.
     """
-    from tournaments.services import ServiceError
+    from tournaments.services import ServiceError, labelled
 
     first, sep, second = value.partition("|")
-    where = f"Board {board}"
+    where = _("Board %(board)s") % {"board": board}
     if not sep:
-        raise ServiceError(f"{where}: a match needs the results of its two games.")
+        raise ServiceError(labelled(where, _("a match needs the results of its two games.")))
     for n, part in ((1, first), (2, second)):
         if part and part not in MATCH_GAME_RESULTS:
-            raise ServiceError(f"{where}, game {n}: {part!r} is not a game result of a match.")
+            raise ServiceError(labelled(
+                _("Board %(board)s, game %(game)s") % {"board": board, "game": n},
+                _("%(value)r is not a game result of a match.") % {"value": part},
+            ))
     if second and not first:
-        raise ServiceError(f"{where}: game 2 has a result but game 1 has none.")
+        raise ServiceError(labelled(where, _("game 2 has a result but game 1 has none.")))
     if complete and not (first and second):
-        raise ServiceError(f"{where}: a finished round needs both games' results.")
+        raise ServiceError(labelled(where, _("a finished round needs both games' results.")))
     return first, second
 
 
@@ -110,11 +115,21 @@ def pair_engine_state(state: EngineTournament, *, explain: bool = False) -> Roun
     return pair_match(build_matches(state), explain=explain)
 
 
+# What a match paired by hand breaks: shown in the request's language, stored in the audit trail
+# in English when the arbiter accepts the warnings (``tournaments.audit`` translates them).
+PAIRED_TWICE = gettext_noop("player %(tpn)s is paired twice")
+NOT_DUE = gettext_noop("player %(tpn)s is not to be paired in match %(number)s")
+LEFT_UNPAIRED = gettext_noop("player %(tpn)s is left without a pairing")
+ALREADY_MET = gettext_noop("[C1] %(white)s and %(black)s have already played a match")
+NO_PAB = gettext_noop("[C2] %(tpn)s may not receive the pairing-allocated bye")
+
+
 def manual_pairing_problems(state: EngineTournament, pairing: RoundPairing
                             ) -> tuple[list[str], list[str]]:
     """Errors (a player paired twice, or not due) and rule breaks ([C1], [C2]) of a match
     paired by hand (C.04.5 Art. 2.1)."""
     from pairing.double_swiss.players import build_players
+    from tournaments.services import Said
 
     dt = build_matches(state)
     k = pairing.round
@@ -125,16 +140,16 @@ def manual_pairing_problems(state: EngineTournament, pairing: RoundPairing
     if pairing.bye is not None:
         seen.append(pairing.bye)
     for tpn in sorted({t for t in seen if seen.count(t) > 1}):
-        errors.append(f"player {tpn} is paired twice")
+        errors.append(Said(PAIRED_TWICE, tpn=tpn))
     for tpn in sorted(set(seen) - set(players)):
-        errors.append(f"player {tpn} is not to be paired in match {k}")
+        errors.append(Said(NOT_DUE, tpn=tpn, number=k))
     for tpn in sorted(set(players) - set(seen)):
-        errors.append(f"player {tpn} is left without a pairing")
+        errors.append(Said(LEFT_UNPAIRED, tpn=tpn))
     for b in pairing.boards:
         if b.white in players and b.black in players[b.white].met:
-            warnings.append(f"[C1] {b.white} and {b.black} have already played a match")
+            warnings.append(Said(ALREADY_MET, white=b.white, black=b.black))
     if pairing.bye in players and not players[pairing.bye].may_receive_pab:
-        warnings.append(f"[C2] {pairing.bye} may not receive the pairing-allocated bye")
+        warnings.append(Said(NO_PAB, tpn=pairing.bye))
     return errors, warnings
 
 
@@ -213,10 +228,10 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     try:
         dt = read_double_swiss(text)
     except TrfFormatError as error:
-        raise services.ServiceError(f"TRF file: {error}") from error
+        raise services.ServiceError(services.labelled(_("TRF file"), error)) from error
     state = dt.tournament
     if not state.players:
-        raise services.ServiceError("TRF file: no players.")
+        raise services.ServiceError(services.labelled(_("TRF file"), _("no players.")))
     ps = state.point_system
     played = dt.paired_matches()
     byes = {

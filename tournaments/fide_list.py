@@ -25,6 +25,7 @@ from pathlib import Path
 from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Collate, Upper
+from django.utils.translation import gettext
 
 from tournaments.models import FidePlayer, Player, RatingType, Tournament
 
@@ -334,9 +335,9 @@ def refresh_players(tournament: Tournament, actor) -> list[Player]:
     with transaction.atomic():
         t = services._locked(tournament)
         if t.round_set.exists():
-            raise services.ServiceError(
+            raise services.ServiceError(gettext(
                 "Round 1 has been paired: ratings are corrected one by one (C.04.2 Art. 4.3.3)."
-            )
+            ))
         entries = entries_for(t)
         changed = []
         for player in t.players.all():

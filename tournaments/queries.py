@@ -490,7 +490,7 @@ def player_tiebreaks(
     try:
         info = explain(state, specs, player.tpn)
     except TieBreakError as error:
-        raise services.ServiceError(f"Tie-breaks: {error}") from error
+        raise services.ServiceError(services.labelled(_("Tie-breaks"), error)) from error
     by_tpn = built.player_by_tpn
     sections = []
     for b in info.breakdowns:

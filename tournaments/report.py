@@ -12,7 +12,7 @@ import datetime
 import re
 from collections.abc import Iterable
 
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
 
 from tournaments.models import TIME_CONTROL_CODE, RatingType, Round, Tournament
@@ -80,6 +80,8 @@ def header_records(t: Tournament, *, rounds: int) -> list[tuple[str, str]]:
     ``rounds`` is the number of rounds the file holds (their dates go into ``132``).
     """
     players = list(t.players.values_list("rating", flat=True))
+    with translation.override("en"):  # a file is read back whatever the reader's language
+        rating_type = str(t.get_rating_type_display())
     records = [
         ("022", t.place),
         ("032", t.federation.upper()),
@@ -88,7 +90,7 @@ def header_records(t: Tournament, *, rounds: int) -> list[tuple[str, str]]:
         ("062", str(len(players))),
         ("072", str(sum(1 for rating in players if rating))),
         ("082", "0"),
-        ("092", f"{t.event_type} ({t.get_rating_type_display()})".strip()),
+        ("092", f"{t.event_type} ({rating_type})".strip()),
         ("102", arbiter_text(t.chief_arbiter, t.chief_arbiter_fide_id)),
     ]
     records += [("112", arbiter_text(name, fide_id)) for name, fide_id in deputies(t)]

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _, gettext_noop, ngettext
 
 from pairing.clock.trf import CLOCK_TOURNAMENT_TYPE, is_clock_trf, mark_as_clock
 from pairing.double_swiss.model import DOUBLE_SWISS_CODE
@@ -49,11 +50,43 @@ class ServiceError(Exception):
     """A change that the rules or the tournament's state do not allow; the message says why.
 
     ``details`` lists every problem found when there are several (the rows of an upload).
+    The message is in the language of the request that raised it (``gettext`` at raise time).
     """
 
     def __init__(self, message: str, details: list[str] | tuple[str, ...] = ()):
-        super().__init__(message)
-        self.details = tuple(details)
+        super().__init__(str(message))
+        self.details = tuple(str(detail) for detail in details)
+
+
+class Said(str):
+    """A sentence in the request's language that keeps its English (``english``): what is
+    shown now, and what the audit trail stores (``tournaments.audit`` translates it when shown).
+
+    ``Said(gettext_noop("... %(name)s ..."), name=value)``: a value may be ``Said`` itself.
+    """
+
+    english: str
+
+    def __new__(cls, template: str, **params):
+        shown = _(template) % params if params else _(template)
+        said = super().__new__(cls, shown)
+        said.english = (
+            template % {key: english(value) for key, value in params.items()}
+            if params else template
+        )
+        return said
+
+
+def english(text):
+    """The English of a ``Said`` sentence; any other value as it is."""
+    return getattr(text, "english", text)
+
+
+def in_english(text) -> str:
+    """Return a marked text (lazy, or a ``gettext_noop`` constant) in English: what the
+    audit trail stores, whatever the language of the request (it is translated when shown)."""
+    with translation.override("en"):
+        return str(text)
 
 
 MAX_LISTED_ERRORS = 50
@@ -65,10 +98,15 @@ def _refuse_rows(what: str, errors: list[str]) -> None:
         return
     listed = errors[:MAX_LISTED_ERRORS]
     if len(errors) > len(listed):
-        listed.append(f"... and {len(errors) - len(listed)} more.")
+        listed.append(_("... and %(count)s more.") % {"count": len(errors) - len(listed)})
     raise ServiceError(
-        f"{what}: {len(errors)} error(s), nothing was saved. Correct the file and upload it "
-        "again.",
+        ngettext(
+            "%(what)s: %(count)s error(s), nothing was saved. Correct the file and upload it "
+            "again.",
+            "%(what)s: %(count)s error(s), nothing was saved. Correct the file and upload it "
+            "again.",
+            len(errors),
+        ) % {"what": what, "count": len(errors)},
         listed,
     )
 
@@ -128,7 +166,9 @@ def _current_player(t: Tournament, player: Player) -> Player:
     """Return the player as stored now (call with the tournament locked)."""
     current = Player.objects.filter(pk=player.pk, tournament=t).first()
     if current is None:
-        raise ServiceError(f"{player.name} was removed meanwhile: nothing was done.")
+        raise ServiceError(
+            _("%(name)s was removed meanwhile: nothing was done.") % {"name": player.name}
+        )
     return current
 
 
@@ -154,13 +194,17 @@ def changes_from_page(
             changed[key] = value
         elif now != page_value(value):
             label = instance._meta.get_field(key).verbose_name
+            empty = _("(empty)")
             stale.append(
-                f"{label} is now {now or '(empty)'!r}, your page showed {was or '(empty)'!r}"
+                _("%(field)s is now %(now)r, your page showed %(was)r")
+                % {"field": label, "now": now or empty, "was": was or empty}
             )
     if stale:
         raise ServiceError(
-            f"{what} was changed meanwhile by someone else ({'; '.join(stale)}): nothing was "
-            "saved. Reload the page and make your change again."
+            _(
+                "%(what)s was changed meanwhile by someone else (%(fields)s): nothing was "
+                "saved. Reload the page and make your change again."
+            ) % {"what": what, "fields": "; ".join(stale)}
         )
     return changed
 
@@ -210,18 +254,20 @@ def update_tournament(
     """
     with transaction.atomic():
         t = _locked(tournament)
-        fields = changes_from_page(t, fields, loaded, "The settings")
+        fields = changes_from_page(t, fields, loaded, _("The settings"))
         before = {key: getattr(t, key) for key in fields}
         last = t.last_round()
         if last is not None:
             if fields.get("pairing_system", t.pairing_system) != t.pairing_system:
-                raise ServiceError("Round 1 has been paired: the pairing system is fixed.")
+                raise ServiceError(_("Round 1 has been paired: the pairing system is fixed."))
             if fields.get("baku_acceleration", t.baku_acceleration) != t.baku_acceleration:
-                raise ServiceError(
+                raise ServiceError(_(
                     "Round 1 has been paired: Baku acceleration (C.04.7) can no longer be changed."
-                )
+                ))
             if fields.get("rounds", t.rounds) < last.number:
-                raise ServiceError(f"Round {last.number} has already been paired.")
+                raise ServiceError(
+                    _("Round %(number)s has already been paired.") % {"number": last.number}
+                )
         for key, value in fields.items():
             setattr(t, key, value)
         if "pairing_system" in fields:
@@ -259,7 +305,9 @@ def _player_errors(fields: dict) -> tuple[dict, dict[str, list[str]]]:
     control characters, ASCII digits); return the data and the errors by field."""
     unknown = set(fields) - set(PLAYER_FIELDS)
     if unknown:
-        raise ServiceError(f"Unknown player field(s): {', '.join(sorted(unknown))}.")
+        raise ServiceError(
+            _("Unknown player field(s): %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
     data = {key: value for key, value in fields.items() if value is not None}
     for key in ("name", "fide_id", "title", "federation", "sex"):
         if key in data:
@@ -270,7 +318,7 @@ def _player_errors(fields: dict) -> tuple[dict, dict[str, list[str]]]:
         # TRF writes m/w; lists from elsewhere often say M/F.
         data["sex"] = SEX_ALIASES.get(data["sex"].lower(), data["sex"])
     if not data.get("name"):
-        return data, {"name": ["A player needs a name."]}
+        return data, {"name": [_("A player needs a name.")]}
     errors: dict[str, list[str]] = {}
     try:
         Player(**data).full_clean(
@@ -285,14 +333,17 @@ def _field_label(key: str) -> str:
     return str(Player._meta.get_field(key).verbose_name)
 
 
+def labelled(label, text) -> str:
+    """Return ``label: text`` as the language writes it (French puts a space before the colon)."""
+    return _("%(label)s: %(text)s") % {"label": label, "text": text}
+
+
 def _clean_player_fields(fields: dict) -> dict:
     data, errors = _player_errors(fields)
     if errors:
-        name = data.get("name") or "The player"
-        raise ServiceError(
-            f"{name}: "
-            + "; ".join(f"{_field_label(k)}: {' '.join(v)}" for k, v in errors.items())
-        )
+        name = data.get("name") or _("The player")
+        problems = "; ".join(labelled(_field_label(k), " ".join(v)) for k, v in errors.items())
+        raise ServiceError(labelled(name, problems))
     return data
 
 
@@ -301,7 +352,9 @@ def _number_players(t: Tournament, new: list[Player] = ()) -> None:
     of C.04.2 Art. 2.2 (rating, title, name; ties in registration order), in one pass."""
     existing = list(t.players.all())
     if len(existing) + len(new) > MAX_PLAYERS:
-        raise ServiceError(f"A tournament has at most {MAX_PLAYERS} players.")
+        raise ServiceError(
+            _("A tournament has at most %(count)s players.") % {"count": MAX_PLAYERS}
+        )
 
     def key(player: Player) -> tuple:
         return (*player.initial_order_key()[:3], player.pk is None, player.pk or 0)
@@ -340,9 +393,9 @@ def register_players(tournament: Tournament, actor, rows: list[dict]) -> list[Pl
     with transaction.atomic():
         t = _locked(tournament)
         if t.round_set.exists():
-            raise ServiceError(
+            raise ServiceError(_(
                 "Round 1 has been paired: admit the player as a late entry (C.04.2 Art. 2.4)."
-            )
+            ))
         players = [Player(tournament=t, tpn=0, **data) for data in rows]
         _number_players(t, players)
         AuditEntry.objects.bulk_create(
@@ -358,7 +411,7 @@ def register_players(tournament: Tournament, actor, rows: list[dict]) -> list[Pl
     return players
 
 
-RATING_NEEDS_A_CORRECTION = (
+RATING_NEEDS_A_CORRECTION = gettext_noop(
     "Round 4 has been paired: a rating is changed only by a correction with its reason "
     "(Correct the rating, C.04.2 Art. 4.3.3)."
 )
@@ -377,9 +430,11 @@ def update_player(
     with transaction.atomic():
         t = _locked(player.tournament)
         player = _current_player(t, player)
-        fields = changes_from_page(player, fields, loaded, f"{player.name}'s data")
+        fields = changes_from_page(
+            player, fields, loaded, _("%(name)s's data") % {"name": player.name}
+        )
         if "rating" in fields and fields["rating"] != player.rating and t.tpns_frozen():
-            raise ServiceError(RATING_NEEDS_A_CORRECTION)
+            raise ServiceError(_(RATING_NEEDS_A_CORRECTION))
         data = _clean_player_fields({**{f: getattr(player, f) for f in PLAYER_FIELDS}, **fields})
         before = _player_data(player)
         for key, value in data.items():
@@ -400,7 +455,7 @@ def remove_player(player: Player, actor) -> None:
     with transaction.atomic():
         t = _locked(player.tournament)
         if t.round_set.exists():
-            raise ServiceError("Round 1 has been paired: withdraw the player instead.")
+            raise ServiceError(_("Round 1 has been paired: withdraw the player instead."))
         player = _current_player(t, player)
         before = _player_data(player)
         player.delete()
@@ -414,7 +469,7 @@ def renumber_players(tournament: Tournament, actor) -> None:
         t = _locked(tournament)
         if t.tpns_frozen():
             raise ServiceError(
-                "Round 4 has been paired: TPNs can no longer change (C.04.2 Art. 2.3)."
+                _("Round 4 has been paired: TPNs can no longer change (C.04.2 Art. 2.3).")
             )
         before = {p.pk: p.tpn for p in t.players.all()}
         _renumber(t)
@@ -428,7 +483,7 @@ def draw_initial_color(tournament: Tournament, actor, rng: random.Random | None 
     with transaction.atomic():
         t = _locked(tournament)
         if t.round_set.exists():
-            raise ServiceError("Round 1 has been paired: the initial colour is final.")
+            raise ServiceError(_("Round 1 has been paired: the initial colour is final."))
         before = t.initial_color
         t.initial_color = rng.choice([Tournament.InitialColor.WHITE, Tournament.InitialColor.BLACK])
         t.initial_color_drawn_at = timezone.now()
@@ -471,16 +526,18 @@ def admit_late_entry(
             next_round = last.number
         if arrival_round < next_round:
             raise ServiceError(
-                f"Round {next_round - 1} is already paired: the player can arrive in round "
-                f"{next_round} at the earliest."
+                _(
+                    "Round %(paired)s is already paired: the player can arrive in round "
+                    "%(next)s at the earliest."
+                ) % {"paired": next_round - 1, "next": next_round}
             )
         if arrival_round > t.rounds:
-            raise ServiceError(f"The tournament has only {t.rounds} rounds.")
+            raise ServiceError(only_rounds(t.rounds))
         if t.is_clock and t.round_set.exists():
-            raise ServiceError(
+            raise ServiceError(_(
                 "Round 1 has been paired: the Clock system seats every player on its grid "
                 "before round 1 (Appendix A), so it has no late entries."
-            )
+            ))
         player = Player.objects.create(
             tournament=t, tpn=_next_tpn(t), arrival_round=arrival_round, **data
         )
@@ -490,16 +547,28 @@ def admit_late_entry(
         missed = _late_entry_half_point_byes(t, player) if t.late_entry_half_point_byes else []
         reasons = []
         if last is not None and arrival_round == last.number:
-            reasons.append(
-                f"admitted into round {arrival_round}, already paired: not yet on a board"
-            )
+            reasons.append(ADMITTED_INTO_PAIRED_ROUND % {"number": arrival_round})
         if missed:
-            reasons.append(f"half-point byes for the rounds missed: {', '.join(map(str, missed))}")
+            reasons.append(HALF_POINT_BYES_MISSED % {"rounds": ", ".join(map(str, missed))})
         _audit(
             t, actor, "admit late entry", player=player, article="C.04.2 2.4",
             round_number=arrival_round, after=_player_data(player), reason="; ".join(reasons),
         )
     return player
+
+
+# Stored in the audit trail in English, translated when shown (``tournaments.audit``).
+ADMITTED_INTO_PAIRED_ROUND = gettext_noop(
+    "admitted into round %(number)s, already paired: not yet on a board"
+)
+HALF_POINT_BYES_MISSED = gettext_noop("half-point byes for the rounds missed: %(rounds)s")
+
+
+def only_rounds(rounds: int) -> str:
+    return ngettext(
+        "The tournament has only %(count)s round.", "The tournament has only %(count)s rounds.",
+        rounds,
+    ) % {"count": rounds}
 
 
 def _late_entry_half_point_byes(t: Tournament, player: Player) -> list[int]:
@@ -534,12 +603,15 @@ def withdraw_player(player: Player, actor, *, from_round: int | None = None) -> 
         from_round = next_round if from_round is None else from_round
         if from_round < next_round:
             raise ServiceError(
-                f"Round {next_round - 1} is already paired: a withdrawal takes effect from round "
-                f"{next_round} at the earliest (unpair a draft round first)."
+                _(
+                    "Round %(paired)s is already paired: a withdrawal takes effect from round "
+                    "%(next)s at the earliest (unpair a draft round first)."
+                ) % {"paired": next_round - 1, "next": next_round}
             )
         if player.withdrawn_from_round is not None and player.withdrawn_from_round < next_round:
             raise ServiceError(
-                f"{player.name} withdrew before round {player.withdrawn_from_round}."
+                _("%(name)s withdrew before round %(number)s.")
+                % {"name": player.name, "number": player.withdrawn_from_round}
             )
         before = player.withdrawn_from_round
         player.withdrawn_from_round = from_round
@@ -558,10 +630,11 @@ def reinstate_player(player: Player, actor) -> Player:
         t = _locked(player.tournament)
         player = _current_player(t, player)
         if player.withdrawn_from_round is None:
-            raise ServiceError(f"{player.name} has not withdrawn.")
+            raise ServiceError(_("%(name)s has not withdrawn.") % {"name": player.name})
         if player.withdrawn_from_round < _next_round_number(t):
             raise ServiceError(
-                f"{player.name} was already left out of round {player.withdrawn_from_round}."
+                _("%(name)s was already left out of round %(number)s.")
+                % {"name": player.name, "number": player.withdrawn_from_round}
             )
         before = player.withdrawn_from_round
         player.withdrawn_from_round = None
@@ -573,19 +646,19 @@ def reinstate_player(player: Player, actor) -> Player:
 def request_bye(player: Player, actor, *, round_number: int, kind: str) -> ByeRequest:
     """Record a requested bye or an announced absence for a round not yet paired (Art. 3.3)."""
     if kind not in ByeRequest.Kind.values:
-        raise ServiceError(f"Unknown kind of bye {kind!r}.")
+        raise ServiceError(_("Unknown kind of bye %(kind)r.") % {"kind": kind})
     with transaction.atomic():
         t = _locked(player.tournament)
         player = _current_player(t, player)
         next_round = _next_round_number(t)
         if round_number < next_round:
-            raise ServiceError(f"Round {round_number} is already paired.")
+            raise ServiceError(already_paired(round_number))
         if round_number > t.rounds:
-            raise ServiceError(f"The tournament has only {t.rounds} rounds.")
+            raise ServiceError(only_rounds(t.rounds))
         if kind == ByeRequest.Kind.FULL and not t.allow_full_point_bye:
-            raise ServiceError("This tournament does not allow full-point byes.")
+            raise ServiceError(_("This tournament does not allow full-point byes."))
         if not player.plays_in(round_number):
-            raise ServiceError(f"{player.name} is not due to play in round {round_number}.")
+            raise ServiceError(not_due_to_play(player, round_number))
         request, created = ByeRequest.objects.update_or_create(
             player=player, round_number=round_number, defaults={"kind": kind}
         )
@@ -596,13 +669,23 @@ def request_bye(player: Player, actor, *, round_number: int, kind: str) -> ByeRe
     return request
 
 
+def already_paired(number: int) -> str:
+    return _("Round %(number)s is already paired.") % {"number": number}
+
+
+def not_due_to_play(player: Player, number: int) -> str:
+    return _("%(name)s is not due to play in round %(number)s.") % {
+        "name": player.name, "number": number,
+    }
+
+
 def cancel_bye(request: ByeRequest, actor) -> None:
     with transaction.atomic():
         t = _locked(request.player.tournament)
         if not ByeRequest.objects.filter(pk=request.pk).exists():
-            raise ServiceError("This bye was already cancelled.")
+            raise ServiceError(_("This bye was already cancelled."))
         if request.round_number < _next_round_number(t):
-            raise ServiceError(f"Round {request.round_number} is already paired.")
+            raise ServiceError(already_paired(request.round_number))
         _audit(
             t, actor, "cancel bye", player=request.player, round_number=request.round_number,
             before=request.kind,
@@ -674,13 +757,15 @@ def build_engine_state(t: Tournament, *, pairing_round: int | None = None) -> En
     players = list(t.players.order_by("tpn"))
     tpn_of = {p.pk: p.tpn for p in players}
     if [p.tpn for p in players] != list(range(1, len(players) + 1)):
-        raise ServiceError("TPNs are not numbered 1 to N; renumber the players.")
+        raise ServiceError(_("TPNs are not numbered 1 to N; renumber the players."))
     rounds = _complete_rounds(t)
     if pairing_round is not None:
         # Only the rounds before k: a paired round k is re-checked against its own past.
         rounds = [rnd for rnd in rounds if rnd.number < pairing_round]
     if pairing_round is not None and len(rounds) != pairing_round - 1:
-        raise ServiceError(f"Round {len(rounds) + 1} has missing results.")
+        raise ServiceError(
+            _("Round %(number)s has missing results.") % {"number": len(rounds) + 1}
+        )
     # A Double-Swiss round is a match: two columns, one per game (pairing.double_swiss.trf).
     width = 2 if t.is_double_swiss else 1
     entries: dict[int, list[RoundEntry]] = {p.pk: [] for p in players}
@@ -786,8 +871,10 @@ def _check_pairing(pairing: RoundPairing, state: EngineTournament, k: int) -> No
         seen.append(pairing.bye)
     if len(seen) != len(set(seen)) or set(seen) != due:
         raise ServiceError(
-            f"The engine's pairing of round {k} does not cover the players due to play "
-            f"(paired {sorted(seen)}, expected {sorted(due)}); nothing was saved."
+            _(
+                "The engine's pairing of round %(number)s does not cover the players due to play "
+                "(paired %(paired)s, expected %(due)s); nothing was saved."
+            ) % {"number": k, "paired": sorted(seen), "due": sorted(due)}
         )
 
 
@@ -819,30 +906,44 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
         pair_round = pairing_engine(t)
         last = t.last_round()
         if last is not None and last.state == Round.State.DRAFT:
-            raise ServiceError(f"Round {last.number} is a draft: publish or unpair it first.")
+            raise ServiceError(
+                _("Round %(number)s is a draft: publish or unpair it first.")
+                % {"number": last.number}
+            )
         if last is not None and last.state != Round.State.FINISHED:
             missing = [
                 str(g.board) for g in last.games.all() if not g.has_result
             ]
             if missing:
-                raise ServiceError(
-                    f"Round {last.number} has missing results (board {', '.join(missing)})."
-                )
-            raise ServiceError(f"Round {last.number} is not finished: finish it first.")
+                raise ServiceError(missing_results(last.number, missing))
+            raise ServiceError(
+                _("Round %(number)s is not finished: finish it first.") % {"number": last.number}
+            )
         k = 1 if last is None else last.number + 1
         if k > t.rounds:
-            raise ServiceError(f"All {t.rounds} rounds have been paired.")
+            raise ServiceError(
+                _("All %(count)s rounds have been paired.") % {"count": t.rounds}
+            )
         if k == 1 and not t.initial_color:
-            raise ServiceError("Draw the initial colour by lot first (C.04.3 Art. 5.1).")
+            raise ServiceError(_("Draw the initial colour by lot first (C.04.3 Art. 5.1)."))
         built = build_engine_state(t, pairing_round=k)
         state = built.tournament
         due = [p for p in state.players if len(p.rounds) < double_swiss.first_column(state, k)]
         if len(due) < 2:
-            raise ServiceError(f"Only {len(due)} player(s) to pair in round {k}.")
+            raise ServiceError(
+                ngettext(
+                    "Only %(count)s player(s) to pair in round %(number)s.",
+                    "Only %(count)s player(s) to pair in round %(number)s.",
+                    len(due),
+                ) % {"count": len(due), "number": k}
+            )
         try:
             pairing, data = explain.pair(t, state, pair_round, built.player_by_tpn)
         except PairingError as error:
-            raise ServiceError(f"The engine cannot pair round {k}: {error}") from error
+            raise ServiceError(
+                _("The engine cannot pair round %(number)s: %(error)s")
+                % {"number": k, "error": error}
+            ) from error
         _check_pairing(pairing, state, k)
         score = _scores(state, k)
         rnd = Round.objects.create(
@@ -874,7 +975,16 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
 
 
 def _round_data(rnd: Round) -> list[str]:
-    return [str(g) for g in rnd.games.select_related("white", "black")]
+    """The rows of a round as the audit trail stores them: in English (a bye row names its
+    kind), translated when shown."""
+    with translation.override("en"):
+        return [str(g) for g in rnd.games.select_related("white", "black")]
+
+
+def missing_results(number: int, boards: list[str]) -> str:
+    return _("Round %(number)s has missing results (board %(boards)s).") % {
+        "number": number, "boards": ", ".join(boards),
+    }
 
 
 def _locked_round(rnd: Round) -> tuple[Tournament, Round]:
@@ -890,10 +1000,19 @@ def _locked_round(rnd: Round) -> tuple[Tournament, Round]:
 
 
 def round_changed_meanwhile(number: int) -> str:
-    return (
-        f"Round {number} was changed meanwhile (unpaired or paired again, by another click or "
+    return _(
+        "Round %(number)s was changed meanwhile (unpaired or paired again, by another click or "
         "arbiter): nothing was done. Check the round as it is now."
-    )
+    ) % {"number": number}
+
+
+def round_in_state(rnd: Round) -> str:
+    """Say that a round is a draft, published or finished (what an action did not expect)."""
+    if rnd.state == Round.State.DRAFT:
+        return _("Round %(number)s is draft (not published).") % {"number": rnd.number}
+    if rnd.state == Round.State.PUBLISHED:
+        return _("Round %(number)s is published.") % {"number": rnd.number}
+    return _("Round %(number)s is finished.") % {"number": rnd.number}
 
 
 def unpair_round(rnd: Round, actor) -> None:
@@ -901,7 +1020,9 @@ def unpair_round(rnd: Round, actor) -> None:
     with transaction.atomic():
         t, rnd = _locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
-            raise ServiceError(f"Round {rnd.number} is published: it cannot be unpaired.")
+            raise ServiceError(
+                _("Round %(number)s is published: it cannot be unpaired.") % {"number": rnd.number}
+            )
         before = _round_data(rnd)
         number = rnd.number
         rnd.delete()
@@ -915,7 +1036,9 @@ def publish_round(rnd: Round, actor) -> Round:
     with transaction.atomic():
         t, rnd = _locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
-            raise ServiceError(f"Round {rnd.number} is already published.")
+            raise ServiceError(
+                _("Round %(number)s is already published.") % {"number": rnd.number}
+            )
         rnd.state = Round.State.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["state", "published_at"])
@@ -929,12 +1052,14 @@ def unpublish_round(rnd: Round, actor) -> Round:
     with transaction.atomic():
         t, rnd = _locked_round(rnd)
         if rnd.state != Round.State.PUBLISHED:
-            raise ServiceError(f"Round {rnd.number} is {rnd.get_state_display().lower()}.")
+            raise ServiceError(round_in_state(rnd))
         entered = [str(g.board) for g in rnd.games.all() if not g.is_bye and g.has_result]
         if entered:
             raise ServiceError(
-                f"Round {rnd.number} has results (board {', '.join(entered)}): it stays "
-                "published; change the pairing under C.04.2 Art. 4.4 instead."
+                _(
+                    "Round %(number)s has results (board %(boards)s): it stays "
+                    "published; change the pairing under C.04.2 Art. 4.4 instead."
+                ) % {"number": rnd.number, "boards": ", ".join(entered)}
             )
         rnd.state = Round.State.DRAFT
         rnd.published_at = None
@@ -955,8 +1080,8 @@ class ResultsSaved:
 
 def _result_label(value: str) -> str:
     if "|" in value:  # the two games of a Double-Swiss match
-        return " and ".join(_result_label(part) for part in value.split("|"))
-    return Result(value).label if value else "no result"
+        return _(" and ").join(_result_label(part) for part in value.split("|"))
+    return str(Result(value).label) if value else _("no result")
 
 
 def set_results(
@@ -974,12 +1099,16 @@ def set_results(
     with transaction.atomic():
         t, rnd = _locked_round(rnd)
         if rnd.state == Round.State.DRAFT:
-            raise ServiceError(f"Round {rnd.number} is not published yet.")
+            raise ServiceError(
+                _("Round %(number)s is not published yet.") % {"number": rnd.number}
+            )
         later = t.round_set.filter(number__gt=rnd.number).exists()
         if later:
             raise ServiceError(
-                f"Round {rnd.number + 1} is already paired: a change to round {rnd.number} is a "
-                "correction (C.04.2 Art. 4.3)."
+                _(
+                    "Round %(next)s is already paired: a change to round %(number)s is a "
+                    "correction (C.04.2 Art. 4.3)."
+                ) % {"next": rnd.number + 1, "number": rnd.number}
             )
         games = {g.pk: g for g in rnd.games.select_related("white", "black")}
         changed = 0
@@ -987,13 +1116,16 @@ def set_results(
         for game_id, value in results.items():
             game = games.get(int(game_id))
             if game is None and seen is not None:
-                refused.append(
+                refused.append(_(
                     "A board of your page was paired again meanwhile (C.04.2 Art. 4.4): its "
                     "result was not saved. Check the round as it is now."
-                )
+                ))
                 continue
             if game is None:
-                raise ServiceError(f"Game {game_id} is not in round {rnd.number}.")
+                raise ServiceError(
+                    _("Game %(game)s is not in round %(number)s.")
+                    % {"game": game_id, "number": rnd.number}
+                )
             was = None if seen is None else seen.get(game_id, "")
             current = game.result
             if game.is_match and not game.is_bye:
@@ -1004,13 +1136,20 @@ def set_results(
             if was is not None and current != was:
                 black = game.black.name if game.black else ""
                 refused.append(
-                    f"Board {game.board} ({game.white.name} – {black}): "
-                    f"{_result_label(value)} not saved, the board was changed meanwhile and now "
-                    f"holds {_result_label(current)}."
+                    _(
+                        "Board %(board)s (%(white)s – %(black)s): %(result)s not saved, the board "
+                        "was changed meanwhile and now holds %(current)s."
+                    ) % {
+                        "board": game.board, "white": game.white.name, "black": black,
+                        "result": _result_label(value), "current": _result_label(current),
+                    }
                 )
                 continue
             if game.is_bye:
-                raise ServiceError(f"{game.white.name} has a bye: there is no result to enter.")
+                raise ServiceError(
+                    _("%(name)s has a bye: there is no result to enter.")
+                    % {"name": game.white.name}
+                )
             if game.is_match:
                 first, second = double_swiss.match_result(
                     value, game.board, complete=rnd.state == Round.State.FINISHED
@@ -1025,7 +1164,10 @@ def set_results(
                 continue
             allowed = GAME_RESULTS if rnd.state == Round.State.FINISHED else GAME_RESULTS | {""}
             if value not in allowed:
-                raise ServiceError(f"Board {game.board}: {value!r} is not a game result.")
+                raise ServiceError(
+                    _("Board %(board)s: %(value)r is not a game result.")
+                    % {"board": game.board, "value": value}
+                )
             before = game.result
             game.result = value
             game.save(update_fields=["result"])
@@ -1048,12 +1190,10 @@ def finish_round(rnd: Round, actor) -> Round:
     with transaction.atomic():
         t, rnd = _locked_round(rnd)
         if rnd.state != Round.State.PUBLISHED:
-            raise ServiceError(f"Round {rnd.number} is {rnd.get_state_display().lower()}.")
+            raise ServiceError(round_in_state(rnd))
         missing = [str(g.board) for g in rnd.games.all() if not g.has_result]
         if missing:
-            raise ServiceError(
-                f"Round {rnd.number} has missing results (board {', '.join(missing)})."
-            )
+            raise ServiceError(missing_results(rnd.number, missing))
         rnd.state = Round.State.FINISHED
         rnd.finished_at = timezone.now()
         rnd.save(update_fields=["state", "finished_at"])
@@ -1090,7 +1230,7 @@ def tiebreak_specs(tournament: Tournament) -> tuple:
     try:
         return parse_specs(tournament.tiebreaks.replace("\n", ","))
     except TieBreakSpecError as error:
-        raise ServiceError(f"Tie-breaks: {error}") from error
+        raise ServiceError(labelled(_("Tie-breaks"), error)) from error
 
 
 def tiebreak_names(tournament: Tournament) -> tuple[str, ...]:
@@ -1253,11 +1393,15 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     state = _read_trf(text)
     if state.accelerations:
         # Explicit per-player acceleration (250 / XXA); 192 ..._BAKU alone is supported below.
-        raise ServiceError("TRF file: accelerated pairings are not supported by the web app.")
+        raise ServiceError(
+            labelled(_("TRF file"), _("accelerated pairings are not supported by the web app."))
+        )
     if state.forbidden_pairs:
-        raise ServiceError("TRF file: forbidden pairs are not supported by the web app.")
+        raise ServiceError(
+            labelled(_("TRF file"), _("forbidden pairs are not supported by the web app."))
+        )
     if not state.players:
-        raise ServiceError("TRF file: no players.")
+        raise ServiceError(labelled(_("TRF file"), _("no players.")))
     columns = max(len(p.rounds) for p in state.players)
     paired = [
         r for r in range(1, columns + 1)
@@ -1267,7 +1411,7 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     total = state.total_rounds or max(columns, 1)
     ps = state.point_system
     fields = {
-        "name": state.name or "Imported tournament",
+        "name": state.name or _("Imported tournament"),
         "rounds": total,
         "pairing_system": (
             Tournament.PairingSystem.CLOCK if is_clock_trf(text) else state.rules.value
@@ -1292,7 +1436,9 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     try:
         specs = tiebreak_records(state.other_records)
     except TieBreakSpecError as error:
-        raise ServiceError(f"TRF file: tie-breaks: {error}") from error
+        raise ServiceError(
+            labelled(_("TRF file"), labelled(_("tie-breaks"), error))
+        ) from error
     if specs is not None:
         fields["tiebreaks"] = format_specs(specs)
     from tournaments.report import report_fields
@@ -1302,7 +1448,9 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     fields.update(overrides)
     tpns = sorted(p.tpn for p in state.players)
     if tpns != list(range(1, len(tpns) + 1)):
-        raise ServiceError("TRF file: pairing numbers must run from 1 to the number of players.")
+        raise ServiceError(labelled(
+            _("TRF file"), _("pairing numbers must run from 1 to the number of players.")
+        ))
     rows = _trf_players(state)
     with transaction.atomic():
         t = create_tournament(actor, **fields)
@@ -1354,10 +1502,16 @@ def _import_round(
             continue
         result = _IMPORT_RESULTS.get((entry.result, other.result))
         if result is None:
-            raise ServiceError(
-                f"TRF file: round {r}, players {p.tpn} and {entry.opponent}: result "
-                f"{entry.result.value}/{other.result.value} is not supported by the web app."
-            )
+            raise ServiceError(labelled(
+                _("TRF file"),
+                _(
+                    "round %(number)s, players %(first)s and %(second)s: result %(result)s is not "
+                    "supported by the web app."
+                ) % {
+                    "number": r, "first": p.tpn, "second": entry.opponent,
+                    "result": f"{entry.result.value}/{other.result.value}",
+                },
+            ))
         pairs.append((p.tpn, entry.opponent, result))
     points = t.point_system
     score = {p.tpn: sum(points.points_for(e) for e in p.rounds[: r - 1]) for p in state.players}
@@ -1393,10 +1547,14 @@ def _trf_players(state: EngineTournament) -> list[dict]:
         )
         rows.append(data)
         errors += [
-            f"Player {p.tpn} ({_shown(p.name)}), {_field_label(key)}: {' '.join(messages)}"
+            labelled(
+                _("Player %(tpn)s (%(name)s), %(field)s")
+                % {"tpn": p.tpn, "name": _shown(p.name), "field": _field_label(key)},
+                " ".join(messages),
+            )
             for key, messages in problems.items()
         ]
-    _refuse_rows("TRF file", errors)
+    _refuse_rows(_("TRF file"), errors)
     return rows
 
 
@@ -1413,18 +1571,18 @@ def _read_trf(text: str) -> EngineTournament:
     try:
         return read_trf(text)
     except TrfFormatError as error:
-        raise ServiceError(f"TRF file: {error}") from error
+        raise ServiceError(labelled(_("TRF file"), error)) from error
 
 
 def import_players_trf(tournament: Tournament, actor, text: str) -> list[Player]:
     """Register the players of a TRF file (no rounds) before round 1; TPNs follow Art. 2.2."""
     state = _read_trf(text)
     if any(p.rounds for p in state.players):
-        raise ServiceError(
-            "TRF file: it holds rounds; import it as a new tournament instead."
-        )
+        raise ServiceError(labelled(
+            _("TRF file"), _("it holds rounds; import it as a new tournament instead.")
+        ))
     if not state.players:
-        raise ServiceError("TRF file: no players.")
+        raise ServiceError(labelled(_("TRF file"), _("no players.")))
     return register_players(tournament, actor, _trf_players(state))
 
 
@@ -1464,48 +1622,65 @@ def parse_players_csv(text: str) -> list[dict]:
     try:
         header = next(reader, None)
     except csv.Error as error:
-        raise ServiceError(f"CSV file, line 1: {error} (a quote left open?).") from error
+        raise ServiceError(
+            labelled(_csv_line(1), _("%(error)s (a quote left open?).") % {"error": error})
+        ) from error
     if header is None or not any(cell.strip() for cell in header):
-        raise ServiceError("CSV file: empty, or no header line.")
+        raise ServiceError(labelled(_("CSV file"), _("empty, or no header line.")))
     columns: list[str] = []
     for name in header:
         key = CSV_COLUMNS.get(name.strip().lower())
         if key is None:
-            raise ServiceError(
-                f"CSV file, line 1: unknown column {_shown(name)!r} (known: "
-                f"{', '.join(sorted(set(CSV_COLUMNS)))})."
-            )
+            raise ServiceError(labelled(
+                _csv_line(1),
+                _("unknown column %(name)r (known: %(known)s).")
+                % {"name": _shown(name), "known": ", ".join(sorted(set(CSV_COLUMNS)))},
+            ))
         if key in columns:
-            raise ServiceError(f"CSV file, line 1: two columns for {key}.")
+            raise ServiceError(
+                labelled(_csv_line(1), _("two columns for %(column)s.") % {"column": key})
+            )
         columns.append(key)
     if "name" not in columns:
-        raise ServiceError("CSV file: a 'name' column is required.")
+        raise ServiceError(labelled(_("CSV file"), _("a 'name' column is required.")))
     rows, errors = [], []
     while True:
         first_line = reader.line_num + 1
         try:
             cells = next(reader, None)
         except csv.Error as error:
-            errors.append(f"CSV file, line {first_line}: {error} (a quote left open?).")
+            errors.append(labelled(
+                _csv_line(first_line), _("%(error)s (a quote left open?).") % {"error": error}
+            ))
             break
         if cells is None:
             break
-        where = f"CSV file, line {first_line}"
+        where = _csv_line(first_line)
         if len(cells) > len(columns):
-            errors.append(f"{where}: more fields than columns (quote names with commas).")
+            errors.append(
+                labelled(where, _("more fields than columns (quote names with commas)."))
+            )
             continue
         data, bad = {}, []
         for key, value in zip(columns, cells):
             value = value.strip()
             if "\n" in value:
-                bad.append(f"{where}: {key} runs over several lines (a quote left open?).")
+                bad.append(labelled(
+                    where,
+                    _("%(column)s runs over several lines (a quote left open?).")
+                    % {"column": key},
+                ))
             elif key in ("rating", "birth_year"):
                 if not value:
                     continue
                 if value.isascii() and value.isdigit() and len(value) <= 5:
                     data[key] = int(value)
                 else:
-                    bad.append(f"{where}: {key} {_shown(value)!r} is not a number.")
+                    bad.append(labelled(
+                        where,
+                        _("%(column)s %(value)r is not a number.")
+                        % {"column": key, "value": _shown(value)},
+                    ))
             else:
                 data[key] = value
         if bad:
@@ -1515,13 +1690,18 @@ def parse_players_csv(text: str) -> list[dict]:
             continue
         data, problems = _player_errors(data)
         errors += [
-            f"{where}: {key}: {' '.join(messages)}" for key, messages in problems.items()
+            labelled(where, labelled(key, " ".join(messages)))
+            for key, messages in problems.items()
         ]
         rows.append(data)
-    _refuse_rows("CSV file", errors)
+    _refuse_rows(_("CSV file"), errors)
     if not rows:
-        raise ServiceError("CSV file: no players.")
+        raise ServiceError(labelled(_("CSV file"), _("no players.")))
     return rows
+
+
+def _csv_line(number: int) -> str:
+    return _("CSV file, line %(number)s") % {"number": number}
 
 
 def import_players_csv(tournament: Tournament, actor, text: str) -> list[Player]:
