@@ -4,12 +4,153 @@ An ``AuditEntry`` keeps ``before`` and ``after`` as stored by the services (a pl
 game's fields, the rows of a round, TPNs by player, a name); the page shows only their
 differences: the fields that changed, the rows that went and came, a value set or removed.
 The CSV export keeps the full data.
+
+What is stored stays in one language, English (action codes, field names, the sentences the
+services add to a reason); the page translates it for its reader (``action_label``,
+``shown``, field labels and values in ``differences``). The arbiter's own words stay as written.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
+
+from django.utils.translation import gettext as _, pgettext, pgettext_lazy
+
+ACTIONS = {
+    "create tournament": pgettext_lazy("audit action", "create tournament"),
+    "update tournament": pgettext_lazy("audit action", "update tournament"),
+    "add arbiter": pgettext_lazy("audit action", "add arbiter"),
+    "add player": pgettext_lazy("audit action", "add player"),
+    "update player": pgettext_lazy("audit action", "update player"),
+    "remove player": pgettext_lazy("audit action", "remove player"),
+    "renumber players": pgettext_lazy("audit action", "renumber players"),
+    "draw initial colour": pgettext_lazy("audit action", "draw initial colour"),
+    "admit late entry": pgettext_lazy("audit action", "admit late entry"),
+    "withdraw": pgettext_lazy("audit action", "withdraw"),
+    "reinstate": pgettext_lazy("audit action", "reinstate"),
+    "request bye": pgettext_lazy("audit action", "request bye"),
+    "cancel bye": pgettext_lazy("audit action", "cancel bye"),
+    "pair round": pgettext_lazy("audit action", "pair round"),
+    "unpair round": pgettext_lazy("audit action", "unpair round"),
+    "publish round": pgettext_lazy("audit action", "publish round"),
+    "unpublish round": pgettext_lazy("audit action", "unpublish round"),
+    "finish round": pgettext_lazy("audit action", "finish round"),
+    "enter result": pgettext_lazy("audit action", "enter result"),
+    "change result": pgettext_lazy("audit action", "change result"),
+    "import TRF": pgettext_lazy("audit action", "import TRF"),
+    "correct result": pgettext_lazy("audit action", "correct result"),
+    "correct colours": pgettext_lazy("audit action", "correct colours"),
+    "correct rating": pgettext_lazy("audit action", "correct rating"),
+    "change published pairing": pgettext_lazy("audit action", "change published pairing"),
+    "manual pairing (draft)": pgettext_lazy("audit action", "manual pairing (draft)"),
+    "re-pair draft": pgettext_lazy("audit action", "re-pair draft"),
+    "refresh from FIDE list": pgettext_lazy("audit action", "refresh from FIDE list"),
+}
+"""Every action code the services store, as the reader's language names it."""
+
+RATING_ONLY = " (rating only)"
+
+
+def action_label(action: str) -> str:
+    """An entry's action in the reader's language (an unknown code as it is)."""
+    base = action.removesuffix(RATING_ONLY)
+    label = str(ACTIONS.get(base, base))
+    if base != action:  # a correction notified too late, recorded for rating only (Art. 4.3)
+        return _("%(action)s (rating only)") % {"action": label}
+    return label
+
+
+FIELDS = {
+    "name": pgettext_lazy("audit field", "name"),
+    "tpn": pgettext_lazy("audit field", "tpn"),
+    "rating": pgettext_lazy("audit field", "rating"),
+    "title": pgettext_lazy("audit field", "title"),
+    "federation": pgettext_lazy("audit field", "federation"),
+    "fide_id": pgettext_lazy("audit field", "fide id"),
+    "sex": pgettext_lazy("audit field", "sex"),
+    "birth_year": pgettext_lazy("audit field", "birth year"),
+    "arrival_round": pgettext_lazy("audit field", "arrival round"),
+    "withdrawn_from_round": pgettext_lazy("audit field", "withdrawn from round"),
+    "board": pgettext_lazy("audit field", "board"),
+    "white": pgettext_lazy("audit field", "white"),
+    "black": pgettext_lazy("audit field", "black"),
+    "white_tpn": pgettext_lazy("audit field", "white tpn"),
+    "black_tpn": pgettext_lazy("audit field", "black tpn"),
+    "result": pgettext_lazy("audit field", "result"),
+    "rating_result": pgettext_lazy("audit field", "rating result"),
+    "rating_colors_swapped": pgettext_lazy("audit field", "rating colors swapped"),
+    "players": pgettext_lazy("audit field", "players"),
+    "rounds": pgettext_lazy("audit field", "rounds"),
+    "place": pgettext_lazy("audit field", "place"),
+    "start_date": pgettext_lazy("audit field", "start date"),
+    "end_date": pgettext_lazy("audit field", "end date"),
+    "time_zone": pgettext_lazy("audit field", "time zone"),
+    "event_type": pgettext_lazy("audit field", "event type"),
+    "rating_type": pgettext_lazy("audit field", "rating type"),
+    "chief_arbiter": pgettext_lazy("audit field", "chief arbiter"),
+    "chief_arbiter_fide_id": pgettext_lazy("audit field", "chief arbiter fide id"),
+    "deputy_arbiters": pgettext_lazy("audit field", "deputy arbiters"),
+    "time_control": pgettext_lazy("audit field", "time control"),
+    "time_control_code": pgettext_lazy("audit field", "time control code"),
+    "pairing_system": pgettext_lazy("audit field", "pairing system"),
+    "points_win": pgettext_lazy("audit field", "points win"),
+    "points_draw": pgettext_lazy("audit field", "points draw"),
+    "points_loss": pgettext_lazy("audit field", "points loss"),
+    "points_forfeit_win": pgettext_lazy("audit field", "points forfeit win"),
+    "points_forfeit_loss": pgettext_lazy("audit field", "points forfeit loss"),
+    "points_pairing_bye": pgettext_lazy("audit field", "points pairing bye"),
+    "points_half_bye": pgettext_lazy("audit field", "points half bye"),
+    "points_full_bye": pgettext_lazy("audit field", "points full bye"),
+    "points_zero_bye": pgettext_lazy("audit field", "points zero bye"),
+    "allow_full_point_bye": pgettext_lazy("audit field", "allow full point bye"),
+    "baku_acceleration": pgettext_lazy("audit field", "baku acceleration"),
+    "late_entry_half_point_byes": pgettext_lazy("audit field", "late entry half point byes"),
+    "initial_color": pgettext_lazy("audit field", "initial color"),
+    "tiebreaks": pgettext_lazy("audit field", "tiebreaks"),
+    "status": pgettext_lazy("audit field", "status"),
+}
+"""The keys the services store in ``before`` / ``after``, as the reader's language names them."""
+
+_FLAGS = {"allow_full_point_bye", "baku_acceleration", "late_entry_half_point_byes",
+          "rating_colors_swapped"}
+
+
+def _choices() -> dict[str, dict[str, str]]:
+    """Coded values of the stored fields, by field: their labels (translated when read)."""
+    from tournaments.models import Tournament
+
+    return {
+        key: dict(Tournament._meta.get_field(key).flatchoices)
+        for key in ("pairing_system", "rating_type", "initial_color", "status")
+    }
+
+
+def _values_of(action: str) -> dict[str, str]:
+    """Coded values an action stores alone (a bye's kind, a colour, a round's state)."""
+    from tournaments.models import ByeRequest, Round, Tournament
+
+    kinds = {
+        "draw initial colour": Tournament.InitialColor,
+        "request bye": ByeRequest.Kind,
+        "cancel bye": ByeRequest.Kind,
+        "unpublish round": Round.State,
+    }.get(action)
+    return dict(kinds.choices) if kinds else {}
+
+
+def in_language(changes: list[Change], action: str) -> list[Change]:
+    """The changes of an entry with ``action`` with their coded values named and the sentences
+    the services stored translated (a bye row of a round, for instance)."""
+    if action == "add arbiter":  # a username
+        return changes
+    values = _values_of(action)
+
+    def name(value: str) -> str:
+        return str(values[value]) if value in values else shown(value)
+
+    return [c if c.what else Change(c.what, name(c.old), name(c.new)) for c in changes]
 
 
 @dataclass(frozen=True)
@@ -26,9 +167,9 @@ def _shown(value) -> str:
     if value is None or value == "":
         return ""
     if value is True:
-        return "yes"
+        return _("yes")
     if value is False:
-        return "no"
+        return pgettext("a value that is false", "no")
     if isinstance(value, list):
         return ", ".join(_shown(v) for v in value)
     if isinstance(value, dict):
@@ -56,8 +197,8 @@ def differences(before, after, names: dict[str, str] | None = None) -> list[Chan
         changes = []
         for key in [*old, *(k for k in new if k not in old)]:
             if old.get(key) != new.get(key):
-                label = names.get(str(key), str(key).replace("_", " "))
-                changes.append(Change(label, _shown(old.get(key)), _shown(new.get(key))))
+                label = names.get(str(key)) or str(FIELDS.get(key, str(key).replace("_", " ")))
+                changes.append(Change(label, _value(key, old.get(key)), _value(key, new.get(key))))
         return changes
     if isinstance(before, list) or isinstance(after, list):
         old_rows, new_rows = before or [], after or []
@@ -71,3 +212,104 @@ def differences(before, after, names: dict[str, str] | None = None) -> list[Chan
     if _shown(before) == _shown(after):
         return []
     return [Change("", _shown(before), _shown(after))]
+
+
+def _value(key, value) -> str:
+    """A stored field's value as the reader's language writes it: a choice by its label, a flag
+    (stored as ``True`` or as the text ``"True"``) as yes or no."""
+    if key in _FLAGS and value in ("True", "False"):
+        value = value == "True"
+    choices = _choices().get(key, {})
+    if isinstance(value, str) and value in choices:
+        return str(choices[value])
+    return _shown(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sentences stored in English, shown in the reader's language
+
+
+def _stored_templates() -> tuple[str, ...]:
+    """The sentences with values that the services store in a reason (``gettext_noop``)."""
+    from tournaments import corrections, double_swiss, services
+
+    return (
+        services.ADMITTED_INTO_PAIRED_ROUND,
+        services.HALF_POINT_BYES_MISSED,
+        corrections.TPNS_STAY_FROZEN,
+        corrections.TPNS_RECOMPUTED_ROUNDS_KEPT,
+        corrections.COLOUR_RULE_BROKEN,
+        *corrections.COLOUR_DIFFERENCE.values(),
+        double_swiss.PAIRED_TWICE,
+        double_swiss.NOT_DUE,
+        double_swiss.LEFT_UNPAIRED,
+        double_swiss.ALREADY_MET,
+        double_swiss.NO_PAB,
+    )
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)([-+ #0]*\d*[sdr])")
+
+
+@cache
+def _patterns() -> tuple[tuple[str, re.Pattern, dict[str, str]], ...]:
+    """Each stored template with the pattern that reads its English back, and the conversion
+    of each of its values (``d``: a number)."""
+    found = []
+    for template in _stored_templates():
+        pattern, kinds, last = "", {}, 0
+        for match in _PLACEHOLDER.finditer(template):
+            pattern += re.escape(template[last:match.start()]) + f"(?P<{match[1]}>.+?)"
+            kinds[match[1]] = match[2][-1]
+            last = match.end()
+        pattern += re.escape(template[last:])
+        found.append((template, re.compile(pattern, re.DOTALL), kinds))
+    return tuple(found)
+
+
+def _translated(text: str) -> str | None:
+    """The reader's language of a whole sentence the services stored, or None."""
+    said = _(text)
+    if said != text:
+        return said
+    for template, pattern, kinds in _patterns():
+        match = pattern.fullmatch(text)
+        if match:
+            values = {
+                key: int(value) if kinds[key] == "d" else shown(value)
+                for key, value in match.groupdict().items()
+            }
+            return _(template) % values
+    return None
+
+
+_BRACKETED = re.compile(r"(.*) \[([^\[\]]*)\]", re.DOTALL)
+
+
+def shown(text: str) -> str:
+    """A text the audit trail stored, in the reader's language.
+
+    The sentences the services store are translated, whole or where they are joined: by
+    ``" | "``, by ``"; "``, after a label and ``": "``, or in a trailing ``[...]`` (when a
+    correction was notified). Anything else (a name, the arbiter's own words) stays as written.
+    """
+    if not text or not isinstance(text, str):
+        return text
+    whole = _translated(text)
+    if whole is not None:
+        return whole
+    bracketed = _BRACKETED.fullmatch(text)
+    if bracketed:
+        return f"{shown(bracketed[1])} [{shown(bracketed[2])}]"
+    for separator in (" | ", "; "):
+        if separator in text:
+            return separator.join(shown(part) for part in text.split(separator))
+    if ": " in text:
+        head, rest = text.split(": ", 1)
+        label = shown(head)
+        if label != head:  # a stored label: written as the reader's language writes one
+            from tournaments.services import labelled
+
+            return labelled(label, shown(rest))
+        return f"{head}: {shown(rest)}"
+    return text

@@ -660,13 +660,16 @@ def change_pairing(
         else:
             action, article, reason = "manual pairing (draft)", "", note
         if preview.warnings:  # stored in English, translated when shown (tournaments.audit)
-            reason += " | warnings accepted: " + "; ".join(map(english, preview.warnings))
+            reason += f" | {WARNINGS_ACCEPTED}: " + "; ".join(map(english, preview.warnings))
         _audit(
             t, actor, action, round_number=rnd.number, article=article, reason=reason,
             before=before, after=after,
         )
         t.save(update_fields=["updated_at"])
     return preview
+
+
+WARNINGS_ACCEPTED = gettext_noop("warnings accepted")
 
 
 def repair_draft(rnd: Round, actor) -> Round:

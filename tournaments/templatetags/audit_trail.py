@@ -1,0 +1,27 @@
+"""Template filters of the audit trail page: what is stored (in English) shown in the reader's
+language (``tournaments.audit``)."""
+
+from django import template
+
+from tournaments import audit
+
+register = template.Library()
+
+
+@register.filter
+def audit_action(action: str) -> str:
+    """An entry's action code as the reader's language names it."""
+    return audit.action_label(action)
+
+
+@register.filter
+def audit_reason(reason: str) -> str:
+    """An entry's reason: the sentences the services stored translated, the arbiter's words
+    as written."""
+    return audit.shown(reason)
+
+
+@register.filter
+def audit_changes(changes, action: str):
+    """An entry's differences with coded values named (a bye's kind, a colour, a state)."""
+    return audit.in_language(changes, action)
