@@ -224,7 +224,8 @@ def _invalid(instance: models.Model, error: ValidationError) -> ServiceError:
         if key == NON_FIELD_ERRORS:
             parts.append(text)
         else:
-            parts.append(f"{str(instance._meta.get_field(key).verbose_name).capitalize()}: {text}")
+            label = str(instance._meta.get_field(key).verbose_name).capitalize()
+            parts.append(labelled(label, text))
     return ServiceError("; ".join(parts))
 
 
