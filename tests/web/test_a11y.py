@@ -1,9 +1,10 @@
 """Accessibility: axe-core finds no violation on any page of an event, in headless Chromium.
 
-Every page is found from the URL map (public pages and the arbiter's dashboard), its arguments
-filled from an event in progress: finished rounds with a correction and a manual pairing, a
-published round with results pending, a draft in a second event. A page is every GET that
-answers HTML. axe-core is vendored in tests/web/assets/axe-core (the app never serves it).
+Every page is found from the URL map (public pages and the arbiter's dashboard, each read in
+English and in French), its arguments filled from an event in progress: finished rounds with a
+correction and a manual pairing, a published round with results pending, a draft in a second
+event. A page is every GET that answers HTML. axe-core is vendored in tests/web/assets/axe-core
+(the app never serves it).
 """
 
 from __future__ import annotations
@@ -150,19 +151,24 @@ def test_no_axe_violation_on_any_page(browser, live_server, arbiter):  # noqa: F
     urls = pages(client, t, draft)
     assert len(urls) >= 30, urls
     found, checked = {}, 0
-    # A visitor in English, the arbiter, and a visitor reading in French (the browser's language).
-    for who, locale in (("visitor", "en-GB"), ("arbiter", "en-GB"), ("visiteur", "fr-FR")):
+    # A visitor in English, the arbiter, a visitor reading in French (the browser's language),
+    # and the arbiter reading the dashboard in French.
+    dashboard = ("/arbiter/", "/accounts/")
+    for who, locale in (("visitor", "en-GB"), ("arbiter", "en-GB"), ("visiteur", "fr-FR"),
+                        ("arbitre", "fr-FR")):
         context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
         # No live-update stream: it would stay open in the server after the test.
         context.route("**/events/**", lambda route: route.abort())
         page = context.new_page()
         page.set_default_timeout(15_000)
-        if who == "arbiter":
+        if who in ("arbiter", "arbitre"):
             context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
                                   "url": live_server.url}])
         for path in urls:
-            if who != "arbiter" and path.startswith(("/arbiter/", "/accounts/")):
+            if who in ("visitor", "visiteur") and path.startswith(dashboard):
                 continue
+            if who == "arbitre" and not path.startswith(dashboard):
+                continue  # the public pages in French: read by the visiteur
             checked += 1
             violations = axe_violations(page, live_server.url + path)
             assert page.locator("html").get_attribute("lang") == locale[:2], path
