@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from pairing.model import Color, PointSystem, ResultCode, RuleSet
 
@@ -397,7 +397,7 @@ class Round(models.Model):
     class State(models.TextChoices):
         DRAFT = "draft", _("Draft (not published)")
         PUBLISHED = "published", _("Published")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("state of a round", "Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
