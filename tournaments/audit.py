@@ -231,9 +231,15 @@ def _value(key, value) -> str:
 
 def _stored_templates() -> tuple[str, ...]:
     """The sentences with values that the services store in a reason (``gettext_noop``)."""
+    from pairing import checker
     from tournaments import corrections, double_swiss, services
 
     return (
+        # the violations of a pairing made by hand whose warnings the arbiter accepted
+        checker.ARTICLE, checker.NOT_A_PLAYER, checker.PAIRED_TWICE, checker.NOT_PAIRED,
+        checker.ABSENT_PAIRED, checker.PAB_WITH_EVEN_NUMBER, checker.PAB_NOT_ALLOWED,
+        checker.MET_BEFORE, checker.BOTH_ABSOLUTE_WHITE, checker.BOTH_ABSOLUTE_BLACK,
+        checker.PROHIBITED,
         services.ADMITTED_INTO_PAIRED_ROUND,
         services.HALF_POINT_BYES_MISSED,
         corrections.TPNS_STAY_FROZEN,
@@ -248,18 +254,28 @@ def _stored_templates() -> tuple[str, ...]:
     )
 
 
+_VALUES = {
+    "document": r"C\.\d\d\.\d", "number": r"\d[\d.]*", "tpn": r"\d+", "player": r"\d+",
+    "white": r"\d+", "black": r"\d+", "round": r"\d+", "rounds": r"\d+(?:, \d+)*",
+    "difference": r"[-+]\d+",
+}
+"""What each value of a stored template can be (numbers, mostly); any other: some text."""
+
 _PLACEHOLDER = re.compile(r"%\((\w+)\)([-+ #0]*\d*[sdr])")
 
 
 @cache
 def _patterns() -> tuple[tuple[str, re.Pattern, dict[str, str]], ...]:
     """Each stored template with the pattern that reads its English back, and the conversion
-    of each of its values (``d``: a number)."""
+    of each of its values (``d``: a number); the templates with the most words of their own
+    first (``'%(document)s Art. %(number)s'`` matches many a sentence that cites an article)."""
     found = []
-    for template in _stored_templates():
+    by_words = sorted(_stored_templates(), key=lambda t: -len(_PLACEHOLDER.sub("", t)))
+    for template in by_words:
         pattern, kinds, last = "", {}, 0
         for match in _PLACEHOLDER.finditer(template):
-            pattern += re.escape(template[last:match.start()]) + f"(?P<{match[1]}>.+?)"
+            value = _VALUES.get(match[1], ".+?")
+            pattern += re.escape(template[last:match.start()]) + f"(?P<{match[1]}>{value})"
             kinds[match[1]] = match[2][-1]
             last = match.end()
         pattern += re.escape(template[last:])

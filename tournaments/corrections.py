@@ -11,6 +11,7 @@ that pairings and standings do not move and the rating report can still use it.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -447,6 +448,14 @@ THREE_IN_A_ROW = {
 }
 
 
+def _article(article: str) -> str:
+    """An article as the reader's language writes it ('C.04.1 art. 6' in French)."""
+    from pairing.checker import ARTICLE
+
+    found = re.fullmatch(r"(C\.\d\d\.\d) Art\. (.+)", article)
+    return Said(ARTICLE, document=found[1], number=found[2]) if found else article
+
+
 def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
     """Warn on colours the manual boards give: difference beyond ±2, or three in a row
     (C.04.1 Art. 6 and 7, the absolute colour rules)."""
@@ -466,7 +475,9 @@ def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
                     what = Said(COLOUR_DIFFERENCE[name], difference=colour_difference(history))
                 else:
                     what = Said(THREE_IN_A_ROW[name])
-                found.append(Said(COLOUR_RULE_BROKEN, article=article, tpn=tpn, what=what))
+                found.append(
+                    Said(COLOUR_RULE_BROKEN, article=_article(article), tpn=tpn, what=what)
+                )
     return found
 
 
@@ -474,6 +485,7 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
     """Check a manual pairing of ``rnd`` (TPNs) and compute the engine's pairing for comparison."""
     from pairing.checker import check_round
     from pairing.errors import PairingError
+    from tournaments.explain import error_said, say
 
     t = rnd.tournament
     pair_round = pairing_engine(t)
@@ -486,9 +498,9 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
     if t.is_double_swiss:  # the Dutch checker reads one column a round; a match has two
         errors, warnings = double_swiss.manual_pairing_problems(state, pairing)
     else:
-        for violation in check_round(state, pairing):
-            (errors if violation.kind.structural else warnings).append(
-                str(violation)
+        for violation in check_round(state, pairing):  # the engine's, said in the reader's
+            (errors if violation.kind.structural else warnings).append(  # language
+                Said.shown_as(say(violation.text), str(violation))
             )
         warnings += _colour_warnings(state, boards, rnd.number)
     player = built.player_by_tpn
@@ -498,7 +510,7 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
     try:
         proposal = pair_round(state)
     except PairingError as error:
-        engine_error = str(error)
+        engine_error = error_said(error) or str(error)
     else:
         score = _scores(state, rnd.number)
         engine_boards = tuple(

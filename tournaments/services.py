@@ -76,6 +76,13 @@ class Said(str):
         )
         return said
 
+    @classmethod
+    def shown_as(cls, shown: str, in_english: str) -> Said:
+        """A sentence said elsewhere (the engine's, through ``tournaments.explain``)."""
+        said = super().__new__(cls, shown)
+        said.english = in_english
+        return said
+
 
 def english(text):
     """The English of a ``Said`` sentence; any other value as it is."""
@@ -943,7 +950,7 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
         except PairingError as error:
             raise ServiceError(
                 _("The engine cannot pair round %(number)s: %(error)s")
-                % {"number": k, "error": error}
+                % {"number": k, "error": explain.error_said(error) or error}
             ) from error
         _check_pairing(pairing, state, k)
         score = _scores(state, k)
