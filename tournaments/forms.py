@@ -475,16 +475,6 @@ class PairingChangeForm(LoadedTokenForm):
         ]
 
 
-LEAVE_KIND_LABELS = {
-    "withdraw": _("Withdraws from the tournament (C.04.2 Art. 3.2)"),
-    ByeRequest.Kind.ABSENT.value: _("Announced absence for this round (Art. 3.3)"),
-    ByeRequest.Kind.HALF.value: Result.HALF_BYE.label,
-    ByeRequest.Kind.ZERO.value: Result.ZERO_BYE.label,
-    ByeRequest.Kind.FULL.value: Result.FULL_BYE.label,
-}
-"""The arbiter's words for each way out of a draft (``corrections.DRAFT_LEAVE_KINDS``)."""
-
-
 class LeaveDraftForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
     kind = forms.ChoiceField(label=_("What happens"), choices=())
@@ -514,8 +504,7 @@ class BulkPlayersForm(forms.Form):
         self.fields["players"].queryset = tournament.players.order_by("tpn")
         self.fields["round_number"].initial = next_round
         self.fields["action"].choices = [
-            (code, ByeRequest.Kind(code).label if code in ByeRequest.Kind.values else _("Withdraw"))
-            for code in BULK_ACTIONS
+            (code, label) for code, label in BULK_ACTIONS.items()
             if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
         ]
 

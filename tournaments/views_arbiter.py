@@ -25,7 +25,6 @@ from django.views.decorators.http import require_POST
 
 from tournaments import audit as audit_trail, corrections, explain, services
 from tournaments.forms import (
-    LEAVE_KIND_LABELS,
     ArbiterForm,
     ByeRequestForm,
     ColourCorrectionForm,
@@ -785,7 +784,7 @@ def csv_cell(value):
 
 def _leave_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftForm:
     kinds = [
-        (code, LEAVE_KIND_LABELS.get(code, label)) for code, label in corrections.DRAFT_LEAVE_KINDS
+        (code, label) for code, label in corrections.DRAFT_LEAVE_KINDS
         if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
     ]
     return LeaveDraftForm(data, tournament=tournament, round_number=rnd.number, kinds=kinds)

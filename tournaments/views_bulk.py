@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _, gettext_lazy
 
 from tournaments import bulk, corrections, services
-from tournaments.forms import LEAVE_KIND_LABELS, BulkPlayersForm, LeaveDraftManyForm
+from tournaments.forms import BulkPlayersForm, LeaveDraftManyForm
 from tournaments.models import ByeRequest, Round, Tournament
 from tournaments.views_arbiter import (
     _dashboard,
@@ -37,7 +37,7 @@ def bulk_form(tournament: Tournament, data=None) -> BulkPlayersForm:
 
 def leave_many_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftManyForm:
     kinds = [
-        (code, LEAVE_KIND_LABELS.get(code, label)) for code, label in corrections.DRAFT_LEAVE_KINDS
+        (code, label) for code, label in corrections.DRAFT_LEAVE_KINDS
         if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
     ]
     return LeaveDraftManyForm(data, tournament=tournament, round_number=rnd.number, kinds=kinds)

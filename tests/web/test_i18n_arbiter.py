@@ -12,6 +12,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import get_resolver, reverse
 
 from pairing.tiebreaks.specs import Acronym
@@ -58,8 +59,9 @@ def english_left(html: str, *data: str) -> list[str]:
     A textarea holds what the arbiter typed (a pairing in its syntax, a tie-break list)."""
     html = re.sub(r"(?s)(<textarea[^>]*>).*?(</textarea>)", r"\1\2", html)
     text = visible_text(html)
-    for name in [*NAMES, LATE, *FIDE_NAMES, *EVENTS, *PLACES, *ZONES, *data,
-                 "English", "FIDE", "TRF", "CSV", "UTF-8", "Elo", "IA Anne Martin"]:
+    names = [*NAMES, LATE, *FIDE_NAMES, *EVENTS, *PLACES, *ZONES, *data,
+             "English", "FIDE", "TRF", "CSV", "UTF-8", "Elo", "IA Anne Martin"]
+    for name in sorted(names, key=len, reverse=True):  # a path before the user name in it
         text = text.replace(name, " ")
     text = TIE_BREAK_CODE.sub(" ", text)
     return sorted({m.group(0).lower() for r in (ENGLISH, DASHBOARD) for m in r.finditer(text)})
@@ -166,6 +168,9 @@ def dashboard_pages(events) -> list[str]:
         reverse("arbiter-fide-list", args=[events["registering"].pk]) + "?q=zzz",
         reverse("arbiter-tournament", args=[t.pk]) + "?q=zzz",
         reverse("arbiter-audit", args=[t.pk]) + f"?player={player.pk}&round=1",
+        # The board corrected: its page lists the earlier correction.
+        reverse("arbiter-game-correct", args=[t.pk, 1, t.round_set.get(number=1).games.get(
+            board=3).pk]),
     }
     return sorted(urls)
 
@@ -267,6 +272,9 @@ def test_the_messages_of_the_dashboards_actions_are_french(client, arbiter, even
         (reverse("arbiter-players-bulk", args=[t.pk]),
          {"players": [t.players.get(tpn=4).pk], "action": "A", "round_number": 5},
          "Absent(s) à la ronde 5"),
+        (reverse("arbiter-players-upload", args=[reg.pk]),
+         {"file": SimpleUploadedFile("joueurs.csv", b"name\nA\0B\n")},
+         "Ce n’est pas un fichier texte (un octet NUL à la ligne 2)"),
         (reverse("arbiter-fide-add", args=[reg.pk]), {"fide_ids": ["1503014"]},
          "1 joueur ajouté depuis la liste FIDE."),
         (reverse("arbiter-fide-refresh", args=[reg.pk]), {}, "mis à jour depuis la liste FIDE"),
@@ -296,6 +304,25 @@ def test_the_messages_of_the_dashboards_actions_are_french(client, arbiter, even
             left[path] = words
     print("LEFT", left)
     assert left == {}, left
+
+
+def test_refusals_and_missing_pages_are_french(client, arbiter, other_arbiter, events):
+    t = events["running"]
+    client.force_login(other_arbiter)
+    dashboard = reverse("arbiter-tournament", args=[t.pk])
+    assert "You are not an arbiter of this tournament." in client.get(dashboard).content.decode()
+    pages = [
+        french_page(client, dashboard, status=403),
+        french_page(client, reverse("arbiter-tournament-create"), status=403),
+    ]
+    assert "Vous n’êtes pas arbitre de ce tournoi." in pages[0]
+    assert "Seuls les administrateurs peuvent créer des tournois." in pages[1]
+    client.force_login(arbiter)
+    missing = reverse("arbiter-round", args=[t.pk, 9])
+    pages.append(french_page(client, missing, status=404))
+    assert "Page introuvable" in pages[2] and missing in pages[2]
+    assert [english_left(page, arbiter.username, other_arbiter.username, missing)
+            for page in pages] == [[], [], []]
 
 
 def test_points_dates_and_numbers_as_french_writes_them(client, arbiter, events):
