@@ -628,7 +628,7 @@ def change_pairing(
             raise ServiceError(
                 _("The note is longer than %(count)s characters.") % {"count": MANUAL_NOTE_LENGTH}
             )
-        label = f"{reason_code} {note}".strip() if published else (note or "manual (draft)")
+        label = f"{reason_code} {note}".strip() if published else (note or MANUAL_DRAFT)
         label = " ".join(one_line(label).split())  # Game.manual is one line
         paired = {pk for pair in wanted for pk in pair} | ({by_tpn[bye].pk} if bye else set())
         # Players now on a board lose their pre-set row (its request is kept in the audit trail).
@@ -682,6 +682,9 @@ def change_pairing(
 
 
 WARNINGS_ACCEPTED = gettext_noop("warnings accepted")
+MANUAL_DRAFT = gettext_noop("manual (draft)")
+"""``Game.manual`` of a draft board paired by hand without a note: stored in English (the TRF
+export writes it), shown through ``tournaments.audit.shown`` (the ``stored_text`` filter)."""
 
 
 def repair_draft(rnd: Round, actor) -> Round:

@@ -1131,6 +1131,7 @@ def test_stored_sentences_are_translated_and_the_arbiters_words_kept():
         assert audit.action_label("correct result (rating only)") == (
             "correction d’un résultat (pour l’Elo seulement)")
         assert audit.action_label("something new") == "something new"
+        assert audit.shown(corrections.MANUAL_DRAFT) == "manuel (brouillon)"
         assert audit.shown("C.04.1 Art. 6 (absolute colour rule): 5 would have a colour "
                            "difference of +3 with White") == (
             "C.04.1 art. 6 (règle absolue des couleurs) : 5 aurait une différence de couleurs "

@@ -22,6 +22,13 @@ def audit_reason(reason: str) -> str:
 
 
 @register.filter
+def stored_text(text: str) -> str:
+    """Any text the services stored in English (a reason, ``Game.manual``) in the reader's
+    language; the arbiter's own words as written."""
+    return audit.shown(text)
+
+
+@register.filter
 def audit_changes(changes, action: str):
     """An entry's differences with coded values named (a bye's kind, a colour, a state)."""
     return audit.in_language(changes, action)
