@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from pairing.text import Text, gettext_noop
+
+AT = gettext_noop("line %(line)s, column %(column)s: %(reason)s")
+"""Where a TRF file is malformed, and why (the web app says it in the reader's language)."""
+
 
 class PairingError(Exception):
     """Base class of every error the pairing package raises on purpose."""
@@ -20,10 +25,13 @@ class UnsupportedFeature(PairingError):
 
 
 class TrfFormatError(PairingError, ValueError):
-    """A TRF file is malformed; the message names the line, the column and the reason."""
+    """A TRF file is malformed; the message names the line, the column and the reason.
+
+    The message is a ``pairing.text.Text`` (its English is ``str(error)``), and so is the
+    reason, so that the web app can say both in the reader's language."""
 
     def __init__(self, line: int, column: int, reason: str) -> None:
         self.line = line
         self.column = column
         self.reason = reason
-        super().__init__(f"line {line}, column {column}: {reason}")
+        super().__init__(Text(AT, line=line, column=column, reason=reason))

@@ -23,12 +23,17 @@ from pairing.model import (
     RoundPairing,
     RuleSet,
     Tournament,
-    format_points,
 )
+from pairing.text import Text, gettext_noop, ngettext_lazy
 from pairing.trf_records import (
     BB_CODES,
+    EXPECTED_W_OR_B,
     MAX_ROUNDS,
     MAX_TPN,
+    ONE_ROUND_COUNT,
+    POINTS_DO_NOT_MATCH,
+    ROUNDS,
+    TPN_REPEATED,
     Bye,
     PointsBuilder,
     acceleration_lines,
@@ -40,6 +45,8 @@ from pairing.trf_records import (
     parse_tpn,
     point_system_lines,
     points_field,
+    points_text,
+    quoted,
     read_162,
     read_240,
     read_250,
@@ -62,6 +69,63 @@ __all__ = [
 ]
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+# What is wrong in a TRF file (``TrfFormatError``), said in the reader's language by the web app
+# (more in ``pairing.trf_records``). ``%(value)s`` is the file's own text, quoted ('x').
+MISALIGNED_ENTRY = gettext_noop("round %(round)s: misaligned round entry")
+PAIRED_WITH_ITSELF = gettext_noop("round %(round)s: player paired with itself")
+BAD_COLOUR = gettext_noop("round %(round)s: bad colour %(value)s")
+BAD_RESULT = gettext_noop("round %(round)s: bad result %(value)s")
+NEEDS_OPPONENT = gettext_noop("round %(round)s: %(value)s needs an opponent")
+COLOUR_WITHOUT_OPPONENT = gettext_noop("round %(round)s: colour without opponent")
+BYE_WITH_OPPONENT = gettext_noop("round %(round)s: bye or absence %(value)s with opponent")
+GAME_WITHOUT_COLOUR = gettext_noop("round %(round)s: game without a colour")
+MISALIGNED_POINTS = gettext_noop("misaligned points or rank column")
+TOO_MANY_ROUNDS = gettext_noop("too many rounds")
+NUL_CHARACTER = gettext_noop("a NUL character: this is not TRF text (UTF-16 or a binary file?)")
+ONE_VALUE = gettext_noop("%(code)s: expected one value")
+EMPTY_TYPE = gettext_noop("192: empty tournament type")
+XXC_RANK = gettext_noop("XXC rank (pairing by rank) is not supported")
+XXC_UNKNOWN = gettext_noop("XXC: unknown option %(value)s")
+NO_PLAYER = gettext_noop("no player record (001): not a tournament file")
+TPN_OUT_OF_RANGE = ngettext_lazy(
+    "pairing number %(tpn)s out of range: the file has %(count)s player",
+    "pairing number %(tpn)s out of range: the file has %(count)s players",
+)
+MORE_ROUNDS = gettext_noop("more rounds than the %(count)s declared (XXR/142)")
+OPPONENT_MISSING = gettext_noop("round %(round)s: opponent %(opponent)s does not exist")
+OPPONENT_DISAGREES = gettext_noop(
+    "round %(round)s: opponent %(opponent)s does not list %(tpn)s"
+)
+RESULT_DISAGREES = gettext_noop(
+    "round %(round)s: opponent %(opponent)s has an inconsistent result"
+)
+COLOUR_DISAGREES = gettext_noop(
+    "round %(round)s: opponent %(opponent)s has an inconsistent colour"
+)
+SECOND_PAB = gettext_noop("round %(round)s: second pairing-allocated bye (also %(tpn)s)")
+BYE_UNKNOWN_PLAYER = gettext_noop("bye for unknown player %(tpn)s")
+BYE_AFTER_LAST = gettext_noop("bye in round %(round)s after the last round")
+BYE_CONTRADICTS = gettext_noop(
+    "bye for player %(tpn)s in round %(round)s contradicts the 001 record"
+)
+ACCELERATION_UNKNOWN_PLAYER = gettext_noop("acceleration for unknown player %(tpn)s")
+ACCELERATION_AFTER_LAST = gettext_noop("acceleration in round %(round)s after the last round")
+PROHIBITED_UNKNOWN_PLAYER = gettext_noop("prohibited pairing names unknown player %(tpn)s")
+EMPTY_PAIRING_LIST = gettext_noop("empty pairing list")
+PAIRS_ANNOUNCED = gettext_noop("%(count)s pairs announced, %(given)s given")
+WHITE_BLACK = gettext_noop("expected 'white black', found %(value)s")
+SECOND_PAB_IN_LIST = gettext_noop("second pairing-allocated bye")
+
+# The fields of a 001 record and of the engine's output, as a message names them.
+PAIRING_NUMBER = gettext_noop("pairing number")
+RATING = gettext_noop("rating")
+POINTS = gettext_noop("points")
+RANK = gettext_noop("rank")
+ROUND_OPPONENT = gettext_noop("round %(round)s opponent")
+NUMBER_OF_PAIRS = gettext_noop("number of pairs")
+WHITE = gettext_noop("white")
+BLACK = gettext_noop("black")
 
 FIRST_ROUND_COLUMN = 92
 """Column of the opponent field of round 1 in a ``001`` record; each round takes 10 columns."""
@@ -114,13 +178,13 @@ def _parse_round_entry(line: str, line_no: int, round_no: int, tpn: int) -> Roun
     col = FIRST_ROUND_COLUMN + 10 * (round_no - 1)
     block = field_text(line, col, col + 7)
     if block[4] != " " or block[6] != " " or field_text(line, col - 2, col - 1) != "  ":
-        raise TrfFormatError(line_no, col - 2, f"round {round_no}: misaligned round entry")
+        raise TrfFormatError(line_no, col - 2, Text(MISALIGNED_ENTRY, round=round_no))
     where = (line_no, col, round_no)
     opponent = None
     if block[0:4].strip() not in ("", "0000"):  # four blanks mean 0000
-        opponent = parse_tpn(block[0:4], line_no, col, f"round {round_no} opponent")
+        opponent = parse_tpn(block[0:4], line_no, col, Text(ROUND_OPPONENT, round=round_no))
         if opponent == tpn:
-            raise TrfFormatError(line_no, col, f"round {round_no}: player paired with itself")
+            raise TrfFormatError(line_no, col, Text(PAIRED_WITH_ITSELF, round=round_no))
     entry = RoundEntry(
         opponent, _parse_color(block[5], where), _parse_result(block[7], opponent, where)
     )
@@ -137,7 +201,7 @@ def _parse_color(char: str, where: tuple[int, int, int]) -> Color | None:
     if char in "- ":
         return None
     line_no, col, round_no = where
-    raise TrfFormatError(line_no, col + 5, f"round {round_no}: bad colour {char!r}")
+    raise TrfFormatError(line_no, col + 5, Text(BAD_COLOUR, round=round_no, value=quoted(char)))
 
 
 def _parse_result(char: str, opponent: int | None, where: tuple[int, int, int]) -> ResultCode:
@@ -147,7 +211,7 @@ def _parse_result(char: str, opponent: int | None, where: tuple[int, int, int]) 
     if char.upper() in _RESULTS:
         return _RESULTS[char.upper()]
     line_no, col, round_no = where
-    raise TrfFormatError(line_no, col + 7, f"round {round_no}: bad result {char!r}")
+    raise TrfFormatError(line_no, col + 7, Text(BAD_RESULT, round=round_no, value=quoted(char)))
 
 
 def _check_entry(entry: RoundEntry, char: str, where: tuple[int, int, int]) -> None:
@@ -156,15 +220,17 @@ def _check_entry(entry: RoundEntry, char: str, where: tuple[int, int, int]) -> N
     line_no, col, round_no = where
     if entry.opponent is None:
         if entry.result not in _NO_OPPONENT_RESULTS:
-            raise TrfFormatError(line_no, col + 7, f"round {round_no}: {char!r} needs an opponent")
+            raise TrfFormatError(
+                line_no, col + 7, Text(NEEDS_OPPONENT, round=round_no, value=quoted(char))
+            )
         if entry.color is not None:
-            raise TrfFormatError(line_no, col + 5, f"round {round_no}: colour without opponent")
+            raise TrfFormatError(line_no, col + 5, Text(COLOUR_WITHOUT_OPPONENT, round=round_no))
     elif entry.result in _NO_OPPONENT_RESULTS:
         raise TrfFormatError(
-            line_no, col + 7, f"round {round_no}: bye or absence {char!r} with opponent"
+            line_no, col + 7, Text(BYE_WITH_OPPONENT, round=round_no, value=quoted(char))
         )
     elif entry.color is None and entry.result not in _FORFEITS:
-        raise TrfFormatError(line_no, col + 5, f"round {round_no}: game without a colour")
+        raise TrfFormatError(line_no, col + 5, Text(GAME_WITHOUT_COLOUR, round=round_no))
 
 
 def _parse_title(text: str) -> str:
@@ -175,20 +241,22 @@ def _parse_title(text: str) -> str:
 
 def _parse_player(line: str, line_no: int) -> Player:
     """Parse a 001 record."""
-    tpn = parse_tpn(field_text(line, 5, 8), line_no, 5, "pairing number")
+    tpn = parse_tpn(field_text(line, 5, 8), line_no, 5, Text(PAIRING_NUMBER))
     rating_text = field_text(line, 49, 52)
-    rating = None if not rating_text.strip() else parse_int(rating_text, line_no, 49, "rating")
-    points_text = field_text(line, 81, 84)
+    rating = None
+    if rating_text.strip():
+        rating = parse_int(rating_text, line_no, 49, Text(RATING))
+    declared_text = field_text(line, 81, 84)
     declared = None
-    if points_text.strip():
-        declared = parse_points(points_text, line_no, 81, "points")
+    if declared_text.strip():
+        declared = parse_points(declared_text, line_no, 81, Text(POINTS))
     rank_text = field_text(line, 86, 89)
-    rank = None if not rank_text.strip() else parse_int(rank_text, line_no, 86, "rank")
+    rank = None if not rank_text.strip() else parse_int(rank_text, line_no, 86, Text(RANK))
     if field_text(line, 85, 85) != " " or field_text(line, 90, 91) != "  ":
-        raise TrfFormatError(line_no, 85, "misaligned points or rank column")
+        raise TrfFormatError(line_no, 85, Text(MISALIGNED_POINTS))
     round_count = max(0, (len(line) - FIRST_ROUND_COLUMN) // 10 + 1)
     if round_count > MAX_ROUNDS:
-        raise TrfFormatError(line_no, FIRST_ROUND_COLUMN, "too many rounds")
+        raise TrfFormatError(line_no, FIRST_ROUND_COLUMN, Text(TOO_MANY_ROUNDS))
     rounds = tuple(_parse_round_entry(line, line_no, r, tpn) for r in range(1, round_count + 1))
     return Player(
         tpn=tpn,
@@ -258,10 +326,7 @@ class _Reader:
         """Read every line, then check and build the tournament."""
         for line_no, raw in enumerate(_LINE_BREAK.split(self.text), start=1):
             if "\x00" in raw:
-                raise TrfFormatError(
-                    line_no, raw.index("\x00") + 1,
-                    "a NUL character: this is not TRF text (UTF-16 or a binary file?)",
-                )
+                raise TrfFormatError(line_no, raw.index("\x00") + 1, Text(NUL_CHARACTER))
             line = raw.lstrip("\ufeff").rstrip()  # a byte-order mark is not part of the record
             if not line.strip() or line.startswith("###"):
                 continue
@@ -298,14 +363,14 @@ class _Reader:
         """Read ``XXR n`` or ``142 n``: the number of rounds."""
         tokens = split_tokens(line, 4)
         if len(tokens) != 1:
-            raise TrfFormatError(line_no, 5, f"{line[:3]}: expected one number of rounds")
-        self.total_rounds = parse_round(tokens[0][1], line_no, tokens[0][0], "rounds")
+            raise TrfFormatError(line_no, 5, Text(ONE_ROUND_COUNT, code=line[:3]))
+        self.total_rounds = parse_round(tokens[0][1], line_no, tokens[0][0], Text(ROUNDS))
 
     def read_bb(self, line: str, line_no: int) -> None:
         """Read a bbpPairings point value (``BBW 3.0``)."""
         tokens = split_tokens(line, 4)
         if len(tokens) != 1:
-            raise TrfFormatError(line_no, 5, f"{line[:3]}: expected one value")
+            raise TrfFormatError(line_no, 5, Text(ONE_VALUE, code=line[:3]))
         value = parse_points(tokens[0][1], line_no, tokens[0][0], line[:3])
         code = line[:3].upper()
         self.points.set(
@@ -324,7 +389,7 @@ class _Reader:
         """Read the encoded tournament type."""
         self.type_192 = line[3:].strip()
         if not self.type_192:
-            raise TrfFormatError(line_no, 5, "192: empty tournament type")
+            raise TrfFormatError(line_no, 5, Text(EMPTY_TYPE))
 
     def read_acceleration(self, line: str, line_no: int) -> None:
         """Read ``250`` or ``XXA``."""
@@ -350,38 +415,38 @@ class _Reader:
             elif word == "black1":
                 self.initial_color = Color.BLACK
             elif word == "rank":
-                raise TrfFormatError(line_no, column, "XXC rank (pairing by rank) is not supported")
+                raise TrfFormatError(line_no, column, Text(XXC_RANK))
             else:
-                raise TrfFormatError(line_no, column, f"XXC: unknown option {token!r}")
+                raise TrfFormatError(line_no, column, Text(XXC_UNKNOWN, value=quoted(token)))
 
     def read_152(self, line: str, line_no: int) -> None:
         """Read ``152 W|B``: the initial colour."""
         letter = field_text(line, 5, 5).upper()
         if letter not in ("W", "B") or line[5:].strip():
-            raise TrfFormatError(line_no, 5, "152: expected W or B")
+            raise TrfFormatError(line_no, 5, Text(EXPECTED_W_OR_B))
         self.initial_color = Color.WHITE if letter == "W" else Color.BLACK
 
     def add_player(self, player: Player, line_no: int) -> None:
         """Add a player; a repeated TPN is an error."""
         if player.tpn in self.players:
             first = self.players[player.tpn][0]
-            raise TrfFormatError(line_no, 5, f"pairing number {player.tpn} repeated (line {first})")
+            raise TrfFormatError(line_no, 5, Text(TPN_REPEATED, tpn=player.tpn, line=first))
         self.players[player.tpn] = (line_no, player)
 
     def finish(self) -> Tournament:
         """Check the records against each other and build the tournament."""
         count = len(self.players)
         if not count:
-            raise TrfFormatError(1, 1, "no player record (001): not a tournament file")
+            raise TrfFormatError(1, 1, Text(NO_PLAYER))
         for tpn, (line_no, player) in self.players.items():
             if tpn > count:
                 raise TrfFormatError(
-                    line_no, 5, f"pairing number {tpn} out of range: the file has {count} players"
+                    line_no, 5, Text(TPN_OUT_OF_RANGE, count, tpn=tpn, count=count)
                 )
             if self.total_rounds is not None and len(player.rounds) > self.total_rounds:
                 column = FIRST_ROUND_COLUMN + 10 * self.total_rounds
                 raise TrfFormatError(
-                    line_no, column, f"more rounds than the {self.total_rounds} declared (XXR/142)"
+                    line_no, column, Text(MORE_ROUNDS, count=self.total_rounds)
                 )
         self.check_games()
         players = self.merge_byes()
@@ -421,20 +486,20 @@ class _Reader:
                 if entry.opponent is None:
                     continue
                 column = FIRST_ROUND_COLUMN + 10 * (r - 1)
-                where = f"round {r}: opponent {entry.opponent}"
+                where = {"round": r, "opponent": entry.opponent}
                 if entry.opponent not in self.players:
-                    raise TrfFormatError(line_no, column, f"{where} does not exist")
+                    raise TrfFormatError(line_no, column, Text(OPPONENT_MISSING, **where))
                 other = self.players[entry.opponent][1]
                 if len(other.rounds) < r or other.rounds[r - 1].opponent != tpn:
-                    raise TrfFormatError(line_no, column, f"{where} does not list {tpn}")
+                    raise TrfFormatError(
+                        line_no, column, Text(OPPONENT_DISAGREES, **where, tpn=tpn)
+                    )
                 theirs = other.rounds[r - 1]
                 if theirs.result not in _MATCHING_RESULT[entry.result]:
-                    raise TrfFormatError(
-                        line_no, column + 7, f"{where} has an inconsistent result"
-                    )
+                    raise TrfFormatError(line_no, column + 7, Text(RESULT_DISAGREES, **where))
                 expected = entry.color.opposite if entry.color is not None else None
                 if theirs.color is not expected:
-                    raise TrfFormatError(line_no, column + 5, f"{where} has an inconsistent colour")
+                    raise TrfFormatError(line_no, column + 5, Text(COLOUR_DISAGREES, **where))
         self.check_one_pab_per_round()
 
     def check_one_pab_per_round(self) -> None:
@@ -446,9 +511,7 @@ class _Reader:
                     continue
                 if r in pab:
                     column = FIRST_ROUND_COLUMN + 10 * (r - 1) + 7
-                    raise TrfFormatError(
-                        line_no, column, f"round {r}: second pairing-allocated bye (also {pab[r]})"
-                    )
+                    raise TrfFormatError(line_no, column, Text(SECOND_PAB, round=r, tpn=pab[r]))
                 pab[r] = tpn
 
     def merge_byes(self) -> tuple[Player, ...]:
@@ -458,10 +521,12 @@ class _Reader:
         for bye in self.byes:
             round_no = bye.round if bye.round is not None else next_round
             if bye.tpn not in players:
-                raise TrfFormatError(bye.line_no, bye.column, f"bye for unknown player {bye.tpn}")
+                raise TrfFormatError(
+                    bye.line_no, bye.column, Text(BYE_UNKNOWN_PLAYER, tpn=bye.tpn)
+                )
             if self.total_rounds is not None and round_no > self.total_rounds:
                 raise TrfFormatError(
-                    bye.line_no, bye.column, f"bye in round {round_no} after the last round"
+                    bye.line_no, bye.column, Text(BYE_AFTER_LAST, round=round_no)
                 )
             player = players[bye.tpn]
             entry = RoundEntry(None, None, bye.result)
@@ -470,7 +535,7 @@ class _Reader:
                 if rounds[round_no - 1] != entry:
                     raise TrfFormatError(
                         bye.line_no, bye.column,
-                        f"bye for player {bye.tpn} in round {round_no} contradicts the 001 record",
+                        Text(BYE_CONTRADICTS, tpn=bye.tpn, round=round_no),
                     )
                 continue
             rounds += [_ABSENT] * (round_no - 1 - len(rounds))
@@ -483,10 +548,12 @@ class _Reader:
         values: dict[tuple[int, int], Points] = {}
         for line_no, column, acc in self.accelerations:
             if acc.tpn > count:
-                raise TrfFormatError(line_no, column, f"acceleration for unknown player {acc.tpn}")
+                raise TrfFormatError(
+                    line_no, column, Text(ACCELERATION_UNKNOWN_PLAYER, tpn=acc.tpn)
+                )
             if acc.points and self.total_rounds is not None and acc.round > self.total_rounds:
                 raise TrfFormatError(
-                    line_no, column, f"acceleration in round {acc.round} after the last round"
+                    line_no, column, Text(ACCELERATION_AFTER_LAST, round=acc.round)
                 )
             values[(acc.tpn, acc.round)] = acc.points
         return tuple(
@@ -499,7 +566,7 @@ class _Reader:
             unknown = [tpn for tpn in pairs.tpns if tpn > count]
             if unknown:
                 raise TrfFormatError(
-                    line_no, 5, f"prohibited pairing names unknown player {min(unknown)}"
+                    line_no, 5, Text(PROHIBITED_UNKNOWN_PLAYER, tpn=min(unknown))
                 )
         return tuple(pairs for _, pairs in self.forbidden)
 
@@ -515,11 +582,10 @@ class _Reader:
             )
             if player.declared_points not in (total, total - preset):
                 line_no = self.players[player.tpn][0]
-                raise TrfFormatError(
-                    line_no, 81,
-                    f"points {format_points(player.declared_points)} do not match the results "
-                    f"({format_points(total)})",
-                )
+                raise TrfFormatError(line_no, 81, Text(
+                    POINTS_DO_NOT_MATCH, points=points_text(player.declared_points),
+                    total=points_text(total),
+                ))
 
 
 _HANDLERS = {
@@ -632,24 +698,27 @@ def read_pairings(text: str, round_number: int) -> RoundPairing:
     """Parse engine output: a count, then ``white black`` lines, ``tpn 0`` for the PAB."""
     lines = [(n, line.strip()) for n, line in enumerate(_LINE_BREAK.split(text), 1) if line.strip()]
     if not lines:
-        raise TrfFormatError(1, 1, "empty pairing list")
-    count = parse_int(lines[0][1], lines[0][0], 1, "number of pairs")
+        raise TrfFormatError(1, 1, Text(EMPTY_PAIRING_LIST))
+    count = parse_int(lines[0][1], lines[0][0], 1, Text(NUMBER_OF_PAIRS))
     if count != len(lines) - 1:
-        raise TrfFormatError(lines[0][0], 1, f"{count} pairs announced, {len(lines) - 1} given")
+        raise TrfFormatError(
+            lines[0][0], 1, Text(PAIRS_ANNOUNCED, count=count, given=len(lines) - 1)
+        )
     boards: list[Board] = []
     bye: int | None = None
     for line_no, line in lines[1:]:
         parts = line.split()
         if len(parts) != 2:
-            raise TrfFormatError(line_no, 1, f"expected 'white black', found {line!r}")
-        white = parse_tpn(parts[0], line_no, 1, "white")
-        black = parse_int(parts[1], line_no, len(parts[0]) + 2, "black")
+            raise TrfFormatError(line_no, 1, Text(WHITE_BLACK, value=quoted(line)))
+        white = parse_tpn(parts[0], line_no, 1, Text(WHITE))
+        black = parse_int(parts[1], line_no, len(parts[0]) + 2, Text(BLACK))
         if black == 0:
             if bye is not None:
-                raise TrfFormatError(line_no, 1, "second pairing-allocated bye")
+                raise TrfFormatError(line_no, 1, Text(SECOND_PAB_IN_LIST))
             bye = white
         else:
-            boards.append(Board(white, parse_tpn(parts[1], line_no, len(parts[0]) + 2, "black")))
+            black_column = len(parts[0]) + 2
+            boards.append(Board(white, parse_tpn(parts[1], line_no, black_column, Text(BLACK))))
     return RoundPairing(round_number, tuple(boards), bye)
 
 

@@ -20,6 +20,7 @@ from pairing.model import (
     ResultCode,
     format_points,
 )
+from pairing.text import Number, Text, gettext_noop
 
 _INT = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"(-?)([0-9]{1,3})(?:\.([0-9])0*)?")
@@ -28,6 +29,76 @@ MAX_TPN = 9999
 MAX_ROUNDS = 999
 MAX_DIGITS = 9
 """No TRF field holds a longer number; a longer one is refused before it is converted."""
+
+# What is wrong in a TRF file (``TrfFormatError``), said in the reader's language by the web app.
+# ``%(field)s`` names the field (a label below, or a record code and symbol such as ``162 W``);
+# ``%(value)s`` is the file's own text, quoted as Python writes it ('x').
+NOT_A_NUMBER = gettext_noop("%(field)s: expected a number, found %(value)s")
+TOO_MANY_DIGITS = gettext_noop("%(field)s: %(digits)s digits, too large a number")
+NOT_POINTS = gettext_noop("%(field)s: expected points like 1.5, not %(value)s")
+POINTS_TOO_WIDE = gettext_noop("%(field)s: %(value)s does not fit in 4 columns")
+NOT_A_TPN = gettext_noop("%(field)s: %(value)s is not a valid pairing number")
+NOT_A_ROUND = gettext_noop("%(field)s: %(value)s is not a valid round number")
+NO_POINT_VALUES = gettext_noop("%(code)s: no point values")
+NO_VALUE_AFTER = gettext_noop("%(code)s: no value after %(value)s")
+UNKNOWN_SYMBOL = gettext_noop("%(code)s: unknown symbol %(value)s")
+POINTS_DISAGREE = gettext_noop(
+    "%(code)s gives the %(field)s %(value)s points, but line %(line)s (%(form)s) gives %(other)s"
+)
+XXS_BAD_ENTRY = gettext_noop("XXS: bad entry %(value)s")
+MATCH_POINTS_250 = gettext_noop("250: match points must be empty for individuals")
+LAST_ROUND_FIRST = gettext_noop("%(code)s: last round before first round")
+LAST_PLAYER_FIRST_250 = gettext_noop("250: last player before first player")
+TEXT_AFTER_250 = gettext_noop("250: unexpected text after the last player")
+XXA_NO_PLAYER = gettext_noop("XXA: missing player")
+XXA_TOO_MANY_ROUNDS = gettext_noop("XXA: too many rounds")
+TWO_PLAYERS_NEEDED = gettext_noop("%(code)s: needs at least two players")
+BAD_BYE_TYPE_240 = gettext_noop("240: bad bye type %(value)s")
+ONE_ROUND_COUNT = gettext_noop("%(code)s: expected one number of rounds")
+TPN_REPEATED = gettext_noop("pairing number %(tpn)s repeated (line %(line)s)")
+POINTS_DO_NOT_MATCH = gettext_noop("points %(points)s do not match the results (%(total)s)")
+EXPECTED_W_OR_B = gettext_noop("152: expected W or B")
+
+# The fields, as a message names them.
+ROUNDS = gettext_noop("rounds")
+MATCH_POINTS_250_FIELD = gettext_noop("250 match points")
+GAME_POINTS_250 = gettext_noop("250 game points")
+FIRST_ROUND_250 = gettext_noop("250 first round")
+LAST_ROUND_250 = gettext_noop("250 last round")
+FIRST_PLAYER_250 = gettext_noop("250 first player")
+LAST_PLAYER_250 = gettext_noop("250 last player")
+XXA_PLAYER = gettext_noop("XXA player")
+XXA_POINTS = gettext_noop("XXA points")
+FIRST_ROUND_260 = gettext_noop("260 first round")
+LAST_ROUND_260 = gettext_noop("260 last round")
+PLAYER_260 = gettext_noop("260 player")
+XXP_PLAYER = gettext_noop("XXP player")
+ROUND_240 = gettext_noop("240 round")
+PLAYER_240 = gettext_noop("240 player")
+XXZ_PLAYER = gettext_noop("XXZ player")
+
+# The point-system fields, as a message about two disagreeing lines names them.
+POINT_FIELD_NAMES = {
+    "win": gettext_noop("win"),
+    "draw": gettext_noop("draw"),
+    "loss": gettext_noop("loss"),
+    "forfeit_win": gettext_noop("forfeit win"),
+    "forfeit_loss": gettext_noop("forfeit loss"),
+    "pairing_allocated_bye": gettext_noop("pairing allocated bye"),
+    "half_point_bye": gettext_noop("half point bye"),
+    "full_point_bye": gettext_noop("full point bye"),
+    "zero_point_bye": gettext_noop("zero point bye"),
+}
+
+
+def quoted(text: str) -> str:
+    """The file's text in a message, quoted as Python writes it: ``'x'``."""
+    return repr(text)
+
+
+def points_text(points: Points) -> Number:
+    """Points in a message: ``1.5``, which the web app writes as its language does (``1,5``)."""
+    return Number(format_points(points))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -44,9 +115,13 @@ def parse_int(text: str, line_no: int, column: int, what: str) -> int:
     """Parse a non-negative decimal integer (blanks around it allowed)."""
     stripped = text.strip()
     if not _INT.fullmatch(stripped):
-        raise TrfFormatError(line_no, column, f"{what}: expected a number, found {stripped[:20]!r}")
+        raise TrfFormatError(
+            line_no, column, Text(NOT_A_NUMBER, field=what, value=quoted(stripped[:20]))
+        )
     if len(stripped) > MAX_DIGITS:
-        raise TrfFormatError(line_no, column, f"{what}: {len(stripped)} digits, too large a number")
+        raise TrfFormatError(
+            line_no, column, Text(TOO_MANY_DIGITS, field=what, digits=len(stripped))
+        )
     return int(stripped)
 
 
@@ -55,12 +130,14 @@ def parse_points(text: str, line_no: int, column: int, what: str) -> Points:
     stripped = text.strip()
     match = _POINTS.fullmatch(stripped)
     if not match:
-        raise TrfFormatError(line_no, column, f"{what}: expected points like 1.5, not {stripped!r}")
+        raise TrfFormatError(line_no, column, Text(NOT_POINTS, field=what, value=quoted(stripped)))
     sign, whole, tenth = match.groups()
     value = int(whole) * 10 + int(tenth or "0")
     value = -value if sign else value
     if len(format_points(value)) > 4:
-        raise TrfFormatError(line_no, column, f"{what}: {stripped} does not fit in 4 columns")
+        raise TrfFormatError(
+            line_no, column, Text(POINTS_TOO_WIDE, field=what, value=stripped)
+        )
     return value
 
 
@@ -68,7 +145,7 @@ def parse_tpn(text: str, line_no: int, column: int, what: str) -> int:
     """Parse a TPN (1..9999)."""
     value = parse_int(text, line_no, column, what)
     if not 1 <= value <= MAX_TPN:
-        raise TrfFormatError(line_no, column, f"{what}: {value} is not a valid pairing number")
+        raise TrfFormatError(line_no, column, Text(NOT_A_TPN, field=what, value=value))
     return value
 
 
@@ -76,7 +153,7 @@ def parse_round(text: str, line_no: int, column: int, what: str) -> int:
     """Parse a round number (1..999)."""
     value = parse_int(text, line_no, column, what)
     if not 1 <= value <= MAX_ROUNDS:
-        raise TrfFormatError(line_no, column, f"{what}: {value} is not a valid round number")
+        raise TrfFormatError(line_no, column, Text(NOT_A_ROUND, field=what, value=value))
     return value
 
 
@@ -148,12 +225,11 @@ class PointsBuilder:
         for name in names:
             earlier_form, earlier_line = self.origin.get(name, (form, line_no))
             if earlier_form != form and self.values[name] != value:
-                raise TrfFormatError(
-                    line_no, column,
-                    f"{code} gives the {name.replace('_', ' ')} {format_points(value)} points, "
-                    f"but line {earlier_line} ({earlier_form}) gives "
-                    f"{format_points(self.values[name])}",
-                )
+                raise TrfFormatError(line_no, column, Text(
+                    POINTS_DISAGREE, code=code, field=Text(POINT_FIELD_NAMES[name]),
+                    value=points_text(value), line=earlier_line, form=earlier_form,
+                    other=points_text(self.values[name]),
+                ))
             self.values[name] = value
             self.origin[name] = (form, line_no)
         if "pairing_allocated_bye" in names:
@@ -170,19 +246,23 @@ def read_162(line: str, line_no: int, points: PointsBuilder) -> None:
     """Parse ``162``: symbol at column 6, value at 7-10, then every 9 columns."""
     tokens = split_tokens(line, 5)
     if not tokens:
-        raise TrfFormatError(line_no, 5, "162: no point values")
+        raise TrfFormatError(line_no, 5, Text(NO_POINT_VALUES, code="162"))
     pending = list(tokens)
     while pending:
         column, token = pending.pop(0)
         symbol, value_text = token[0].upper(), token[1:]
         if not value_text:
             if not pending:
-                raise TrfFormatError(line_no, column, f"162: no value after {token!r}")
+                raise TrfFormatError(
+                    line_no, column, Text(NO_VALUE_AFTER, code="162", value=quoted(token))
+                )
             value_column, value_text = pending.pop(0)
         else:
             value_column = column + 1
         if symbol not in _162_SYMBOLS:
-            raise TrfFormatError(line_no, column, f"162: unknown symbol {symbol!r}")
+            raise TrfFormatError(
+                line_no, column, Text(UNKNOWN_SYMBOL, code="162", value=quoted(symbol))
+            )
         value = parse_points(value_text, line_no, value_column, f"162 {symbol}")
         points.set(
             _162_SYMBOLS[symbol], value, form="162", line_no=line_no, column=column,
@@ -194,11 +274,11 @@ def read_xxs(line: str, line_no: int, points: PointsBuilder) -> None:
     """Parse ``XXS CODE=VALUE ...``; later entries override earlier ones."""
     tokens = split_tokens(line, 4)
     if not tokens:
-        raise TrfFormatError(line_no, 4, "XXS: no point values")
+        raise TrfFormatError(line_no, 4, Text(NO_POINT_VALUES, code="XXS"))
     for column, token in tokens:
         code, sep, value_text = token.partition("=")
         if not sep or code.upper() not in _XXS_CODES:
-            raise TrfFormatError(line_no, column, f"XXS: bad entry {token!r}")
+            raise TrfFormatError(line_no, column, Text(XXS_BAD_ENTRY, value=quoted(token)))
         value = parse_points(value_text, line_no, column + len(code) + 1, f"XXS {code}")
         points.set(
             _XXS_CODES[code.upper()], value, form="XXS", line_no=line_no, column=column,
@@ -213,20 +293,22 @@ def read_xxs(line: str, line_no: int, points: PointsBuilder) -> None:
 def read_250(line: str, line_no: int) -> list[Acceleration]:
     """Parse ``250``: game points 10-13, rounds 15-17 and 19-21, TPNs 23-26 and 28-31."""
     if field_text(line, 5, 8).strip():
-        match_points = parse_points(field_text(line, 5, 8), line_no, 5, "250 match points")
+        match_points = parse_points(
+            field_text(line, 5, 8), line_no, 5, Text(MATCH_POINTS_250_FIELD)
+        )
         if match_points:
-            raise TrfFormatError(line_no, 5, "250: match points must be empty for individuals")
-    points = parse_points(field_text(line, 10, 13), line_no, 10, "250 game points")
-    first_round = parse_round(field_text(line, 15, 17), line_no, 15, "250 first round")
-    last_round = parse_round(field_text(line, 19, 21), line_no, 19, "250 last round")
-    first_tpn = parse_tpn(field_text(line, 23, 26), line_no, 23, "250 first player")
-    last_tpn = parse_tpn(field_text(line, 28, 31), line_no, 28, "250 last player")
+            raise TrfFormatError(line_no, 5, Text(MATCH_POINTS_250))
+    points = parse_points(field_text(line, 10, 13), line_no, 10, Text(GAME_POINTS_250))
+    first_round = parse_round(field_text(line, 15, 17), line_no, 15, Text(FIRST_ROUND_250))
+    last_round = parse_round(field_text(line, 19, 21), line_no, 19, Text(LAST_ROUND_250))
+    first_tpn = parse_tpn(field_text(line, 23, 26), line_no, 23, Text(FIRST_PLAYER_250))
+    last_tpn = parse_tpn(field_text(line, 28, 31), line_no, 28, Text(LAST_PLAYER_250))
     if first_round > last_round:
-        raise TrfFormatError(line_no, 19, "250: last round before first round")
+        raise TrfFormatError(line_no, 19, Text(LAST_ROUND_FIRST, code="250"))
     if first_tpn > last_tpn:
-        raise TrfFormatError(line_no, 28, "250: last player before first player")
+        raise TrfFormatError(line_no, 28, Text(LAST_PLAYER_FIRST_250))
     if line[31:].strip():
-        raise TrfFormatError(line_no, 32, "250: unexpected text after the last player")
+        raise TrfFormatError(line_no, 32, Text(TEXT_AFTER_250))
     return [
         Acceleration(tpn, r, points)
         for tpn in range(first_tpn, last_tpn + 1)
@@ -238,39 +320,39 @@ def read_xxa(line: str, line_no: int) -> list[Acceleration]:
     """Parse ``XXA NNNN pp.p pp.p ...``: one value per round from round 1."""
     tokens = split_tokens(line, 4)
     if not tokens:
-        raise TrfFormatError(line_no, 4, "XXA: missing player")
+        raise TrfFormatError(line_no, 4, Text(XXA_NO_PLAYER))
     column, text = tokens[0]
-    tpn = parse_tpn(text, line_no, column, "XXA player")
+    tpn = parse_tpn(text, line_no, column, Text(XXA_PLAYER))
     if len(tokens) - 1 > MAX_ROUNDS:
-        raise TrfFormatError(line_no, column, "XXA: too many rounds")
+        raise TrfFormatError(line_no, column, Text(XXA_TOO_MANY_ROUNDS))
     return [
-        Acceleration(tpn, r, parse_points(value, line_no, col, "XXA points"))
+        Acceleration(tpn, r, parse_points(value, line_no, col, Text(XXA_POINTS)))
         for r, (col, value) in enumerate(tokens[1:], start=1)
     ]
 
 
-def _read_tpn_list(line: str, line_no: int, start: int, what: str) -> list[int]:
+def _read_tpn_list(line: str, line_no: int, start: int, what: Text) -> list[int]:
     """Parse the blank-separated TPNs from column start to the end of the line."""
     return [parse_tpn(text, line_no, col, what) for col, text in split_tokens(line, start)]
 
 
 def read_260(line: str, line_no: int) -> ForbiddenPairs:
     """Parse ``260``: first round 5-7, last round 9-11, TPNs from column 13."""
-    first = parse_round(field_text(line, 5, 7), line_no, 5, "260 first round")
-    last = parse_round(field_text(line, 9, 11), line_no, 9, "260 last round")
+    first = parse_round(field_text(line, 5, 7), line_no, 5, Text(FIRST_ROUND_260))
+    last = parse_round(field_text(line, 9, 11), line_no, 9, Text(LAST_ROUND_260))
     if last < first:
-        raise TrfFormatError(line_no, 9, "260: last round before first round")
-    tpns = _read_tpn_list(line, line_no, 12, "260 player")
+        raise TrfFormatError(line_no, 9, Text(LAST_ROUND_FIRST, code="260"))
+    tpns = _read_tpn_list(line, line_no, 12, Text(PLAYER_260))
     if len(set(tpns)) < 2:
-        raise TrfFormatError(line_no, 13, "260: needs at least two players")
+        raise TrfFormatError(line_no, 13, Text(TWO_PLAYERS_NEEDED, code="260"))
     return ForbiddenPairs(frozenset(tpns), first, last)
 
 
 def read_xxp(line: str, line_no: int) -> ForbiddenPairs:
     """Parse ``XXP id id ...``: the players never meet."""
-    tpns = _read_tpn_list(line, line_no, 4, "XXP player")
+    tpns = _read_tpn_list(line, line_no, 4, Text(XXP_PLAYER))
     if len(set(tpns)) < 2:
-        raise TrfFormatError(line_no, 5, "XXP: needs at least two players")
+        raise TrfFormatError(line_no, 5, Text(TWO_PLAYERS_NEEDED, code="XXP"))
     return ForbiddenPairs(frozenset(tpns))
 
 
@@ -296,10 +378,11 @@ def read_240(line: str, line_no: int) -> list[Bye]:
     """Parse ``240``: bye type column 5, round 7-9, TPNs from column 11."""
     kind = field_text(line, 5, 5).upper()
     if kind not in _BYE_TYPES:
-        raise TrfFormatError(line_no, 5, f"240: bad bye type {kind!r}")
-    round_no = parse_round(field_text(line, 7, 9), line_no, 7, "240 round")
+        raise TrfFormatError(line_no, 5, Text(BAD_BYE_TYPE_240, value=quoted(kind)))
+    round_no = parse_round(field_text(line, 7, 9), line_no, 7, Text(ROUND_240))
     return [
-        Bye(line_no, col, parse_tpn(text, line_no, col, "240 player"), round_no, _BYE_TYPES[kind])
+        Bye(line_no, col, parse_tpn(text, line_no, col, Text(PLAYER_240)), round_no,
+            _BYE_TYPES[kind])
         for col, text in split_tokens(line, 10)
     ]
 
@@ -307,7 +390,7 @@ def read_240(line: str, line_no: int) -> list[Bye]:
 def read_xxz(line: str, line_no: int) -> list[Bye]:
     """Parse ``XXZ id id ...``: absent in the round to be paired."""
     return [
-        Bye(line_no, col, parse_tpn(text, line_no, col, "XXZ player"), None,
+        Bye(line_no, col, parse_tpn(text, line_no, col, Text(XXZ_PLAYER)), None,
              ResultCode.ZERO_POINT_BYE)
         for col, text in split_tokens(line, 4)
     ]

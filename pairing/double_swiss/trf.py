@@ -31,14 +31,24 @@ from pairing.model import (
     RoundEntry,
     RoundPairing,
     Tournament,
-    format_points,
 )
+from pairing.text import Text, gettext_noop, ngettext_lazy
 from pairing.trf import FIRST_ROUND_COLUMN, read_player_record, write_trf
 from pairing.trf_records import (
+    EXPECTED_W_OR_B,
+    NO_POINT_VALUES,
+    NO_VALUE_AFTER,
+    ONE_ROUND_COUNT,
+    POINTS_DO_NOT_MATCH,
+    ROUNDS,
+    TPN_REPEATED,
+    UNKNOWN_SYMBOL,
     field_text,
     parse_points,
     parse_round,
     points_field,
+    points_text,
+    quoted,
     split_tokens,
 )
 
@@ -52,6 +62,39 @@ __all__ = [
 ]
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+# What is wrong in a Double-Swiss file (``TrfFormatError``), said in the reader's language by the
+# web app (the defects it shares with other TRF files are in ``pairing.trf_records``).
+TWO_COLUMNS_PER_MATCH = gettext_noop("142: a Double-Swiss file has two columns per match")
+NOT_DOUBLE_SWISS = gettext_noop("192: %(value)s is not Double-Swiss")
+NO_DOUBLE_SWISS_RECORD = gettext_noop(
+    "no '192 FIDE_DOUBLESWISS' record: not a Double-Swiss file"
+)
+TPN_OUT_OF_RANGE = ngettext_lazy(
+    "pairing number %(tpn)s out of range: the file has %(count)s player",
+    "pairing number %(tpn)s out of range: the file has %(count)s players",
+)
+MORE_COLUMNS = gettext_noop("more columns than the %(count)s declared (142)")
+GAME_2_MISSING = gettext_noop("match %(match)s: game 2 column missing")
+ONE_GAME_NO_OPPONENT = gettext_noop("match %(match)s: one game has no opponent")
+BYE_FILLS_BOTH = gettext_noop(
+    "match %(match)s: a bye or absence fills both columns with the same code"
+)
+TWO_OPPONENTS = gettext_noop("match %(match)s: the two games name two opponents")
+COLOURS_DO_NOT_ALTERNATE = gettext_noop(
+    "match %(match)s: the colours of the two games do not alternate (Art. 4.4)"
+)
+OPPONENT_MISSING = gettext_noop("match %(match)s: opponent %(opponent)s does not exist")
+OPPONENT_DISAGREES = gettext_noop(
+    "match %(match)s: opponent %(opponent)s does not list %(tpn)s"
+)
+RESULT_DISAGREES = gettext_noop(
+    "match %(match)s: opponent %(opponent)s: game %(game)s has an inconsistent result"
+)
+COLOUR_DISAGREES = gettext_noop(
+    "match %(match)s: opponent %(opponent)s has an inconsistent colour"
+)
+SECOND_PAB = gettext_noop("match %(match)s: second pairing-allocated bye (also %(tpn)s)")
 
 # Game results that the opponent's column may hold for each of ours (½-0 and 0-0 exist, Preface).
 _OPPOSITE_GAME = {
@@ -122,7 +165,7 @@ class _Reader:
             if player.tpn in self.players:
                 first = self.players[player.tpn][0]
                 raise TrfFormatError(
-                    line_no, 5, f"pairing number {player.tpn} repeated (line {first})"
+                    line_no, 5, Text(TPN_REPEATED, tpn=player.tpn, line=first)
                 )
             self.players[player.tpn] = (line_no, player)
         elif code == "012" and not self.name:
@@ -130,23 +173,23 @@ class _Reader:
         elif code == "142":
             tokens = split_tokens(line, 4)
             if len(tokens) != 1:
-                raise TrfFormatError(line_no, 5, "142: expected one number of rounds")
-            self.total_rounds = parse_round(tokens[0][1], line_no, tokens[0][0], "rounds")
+                raise TrfFormatError(line_no, 5, Text(ONE_ROUND_COUNT, code="142"))
+            self.total_rounds = parse_round(tokens[0][1], line_no, tokens[0][0], Text(ROUNDS))
             if self.total_rounds % 2:
-                raise TrfFormatError(
-                    line_no, tokens[0][0], "142: a Double-Swiss file has two columns per match"
-                )
+                raise TrfFormatError(line_no, tokens[0][0], Text(TWO_COLUMNS_PER_MATCH))
         elif code == "152":
             letter = field_text(line, 5, 5).upper()
             if letter not in ("W", "B") or line[5:].strip():
-                raise TrfFormatError(line_no, 5, "152: expected W or B")
+                raise TrfFormatError(line_no, 5, Text(EXPECTED_W_OR_B))
             self.initial_color = Color.WHITE if letter == "W" else Color.BLACK
         elif code == "162":
             self.read_162(line, line_no)
         elif code == "192":
             self.type_192 = line[3:].strip()
             if self.type_192.upper() != DOUBLE_SWISS_CODE:
-                raise TrfFormatError(line_no, 5, f"192: {self.type_192!r} is not Double-Swiss")
+                raise TrfFormatError(
+                    line_no, 5, Text(NOT_DOUBLE_SWISS, value=quoted(self.type_192))
+                )
         else:
             rest = line[3:]
             self.other_records.append((line[:3], rest[1:] if rest.startswith(" ") else rest))
@@ -155,17 +198,21 @@ class _Reader:
         """Read ``162``: game values W D L A, match values of the byes P H F (and Z)."""
         pending = split_tokens(line, 5)
         if not pending:
-            raise TrfFormatError(line_no, 5, "162: no point values")
+            raise TrfFormatError(line_no, 5, Text(NO_POINT_VALUES, code="162"))
         while pending:
             column, token = pending.pop(0)
             symbol, value_text = token[0].upper(), token[1:]
             value_column = column + 1
             if not value_text:
                 if not pending:
-                    raise TrfFormatError(line_no, column, f"162: no value after {token!r}")
+                    raise TrfFormatError(
+                        line_no, column, Text(NO_VALUE_AFTER, code="162", value=quoted(token))
+                    )
                 value_column, value_text = pending.pop(0)
             if symbol not in _162_FIELDS:
-                raise TrfFormatError(line_no, column, f"162: unknown symbol {symbol!r}")
+                raise TrfFormatError(
+                    line_no, column, Text(UNKNOWN_SYMBOL, code="162", value=quoted(symbol))
+                )
             value = parse_points(value_text, line_no, value_column, f"162 {symbol}")
             for name in _162_FIELDS[symbol]:
                 self.values[name] = value
@@ -186,21 +233,21 @@ class _Reader:
     def finish(self) -> DoubleSwissTournament:
         count = len(self.players)
         if self.type_192.upper() != DOUBLE_SWISS_CODE:
-            raise TrfFormatError(1, 1, "no '192 FIDE_DOUBLESWISS' record: not a Double-Swiss file")
+            raise TrfFormatError(1, 1, Text(NO_DOUBLE_SWISS_RECORD))
         for tpn, (line_no, player) in self.players.items():
             if tpn > count:
                 raise TrfFormatError(
-                    line_no, 5, f"pairing number {tpn} out of range: the file has {count} players"
+                    line_no, 5, Text(TPN_OUT_OF_RANGE, count, tpn=tpn, count=count)
                 )
             if self.total_rounds is not None and len(player.rounds) > self.total_rounds:
                 raise TrfFormatError(
                     line_no, FIRST_ROUND_COLUMN + 10 * self.total_rounds,
-                    f"more columns than the {self.total_rounds} declared (142)",
+                    Text(MORE_COLUMNS, count=self.total_rounds),
                 )
             if len(player.rounds) % 2:
                 match_no = len(player.rounds) // 2 + 1
                 raise TrfFormatError(
-                    line_no, _column(match_no, 2), f"match {match_no}: game 2 column missing"
+                    line_no, _column(match_no, 2), Text(GAME_2_MISSING, match=match_no)
                 )
         t = Tournament(
             players=tuple(self.players[tpn][1] for tpn in sorted(self.players)),
@@ -225,24 +272,22 @@ def _match_of(entries: tuple[RoundEntry, RoundEntry], where: tuple[int, int]) ->
     if first.opponent is None or second.opponent is None:
         if first.opponent is not None or second.opponent is not None:
             raise TrfFormatError(
-                line_no, _column(match_no, 1), f"match {match_no}: one game has no opponent"
+                line_no, _column(match_no, 1), Text(ONE_GAME_NO_OPPONENT, match=match_no)
             )
         if first.result is not second.result or not is_bye_code(first.result):
             raise TrfFormatError(
-                line_no, _column(match_no, 2) + 7,
-                f"match {match_no}: a bye or absence fills both columns with the same code",
+                line_no, _column(match_no, 2) + 7, Text(BYE_FILLS_BOTH, match=match_no)
             )
         return Match.bye_of(first.result)
     if first.opponent != second.opponent:
         raise TrfFormatError(
-            line_no, _column(match_no, 2), f"match {match_no}: the two games name two opponents"
+            line_no, _column(match_no, 2), Text(TWO_OPPONENTS, match=match_no)
         )
     color = first.color
     if second.color is not None:
         if color is not None and second.color is color:
             raise TrfFormatError(
-                line_no, _column(match_no, 2) + 5,
-                f"match {match_no}: the colours of the two games do not alternate (Art. 4.4)",
+                line_no, _column(match_no, 2) + 5, Text(COLOURS_DO_NOT_ALTERNATE, match=match_no)
             )
         color = second.color.opposite
     return Match(first.opponent, color, (first.result, second.result))
@@ -268,22 +313,24 @@ def build_matches(t: Tournament, lines: dict[int, int] | None = None) -> DoubleS
                 checked.append(match)
                 continue
             theirs = own.get(match.opponent, [])
-            where = f"match {m}: opponent {match.opponent}"
+            where = {"match": m, "opponent": match.opponent}
             if match.opponent not in own:
-                raise TrfFormatError(line_no, _column(m, 1), f"{where} does not exist")
+                raise TrfFormatError(line_no, _column(m, 1), Text(OPPONENT_MISSING, **where))
             if len(theirs) < m or theirs[m - 1].opponent != player.tpn:
-                raise TrfFormatError(line_no, _column(m, 1), f"{where} does not list {player.tpn}")
+                raise TrfFormatError(
+                    line_no, _column(m, 1), Text(OPPONENT_DISAGREES, **where, tpn=player.tpn)
+                )
             other = theirs[m - 1]
             for g in range(2):
                 if other.games[g] not in _OPPOSITE_GAME[match.games[g]]:
                     raise TrfFormatError(
                         line_no, _column(m, g + 1) + 7,
-                        f"{where}: game {g + 1} has an inconsistent result",
+                        Text(RESULT_DISAGREES, **where, game=g + 1),
                     )
             expected = match.color.opposite if match.color is not None else None
             if other.color is not expected:
                 raise TrfFormatError(
-                    line_no, _column(m, 1) + 5, f"{where} has an inconsistent colour"
+                    line_no, _column(m, 1) + 5, Text(COLOUR_DISAGREES, **where)
                 )
             checked.append(replace(match, opponent_games=other.games))
         result.append(tuple(checked))
@@ -298,8 +345,7 @@ def _check_pab_once_per_match(dt: DoubleSwissTournament, lines: dict[int, int]) 
             if match.bye is ResultCode.PAIRING_ALLOCATED_BYE:
                 if m in seen:
                     raise TrfFormatError(
-                        lines[tpn], _column(m, 1) + 7,
-                        f"match {m}: second pairing-allocated bye (also {seen[m]})",
+                        lines[tpn], _column(m, 1) + 7, Text(SECOND_PAB, match=m, tpn=seen[m])
                     )
                 seen[m] = tpn
 
@@ -315,11 +361,10 @@ def _check_points(dt: DoubleSwissTournament, lines: dict[int, int]) -> None:
         total = dt.score(player.tpn)
         preset = sum(m.points(ps) for m in dt.matches_of(player.tpn)[after:] if m.is_preset)
         if player.declared_points not in (total, total - preset):
-            raise TrfFormatError(
-                lines[player.tpn], 81,
-                f"points {format_points(player.declared_points)} do not match the results "
-                f"({format_points(total)})",
-            )
+            raise TrfFormatError(lines[player.tpn], 81, Text(
+                POINTS_DO_NOT_MATCH, points=points_text(player.declared_points),
+                total=points_text(total),
+            ))
 
 
 def read_double_swiss(text: str) -> DoubleSwissTournament:
