@@ -29,6 +29,7 @@ from collections.abc import Mapping
 
 from pairing.errors import UnsupportedFeature
 from pairing.model import TPN, Points, ResultCode, Tournament
+from pairing.text import Text, gettext_noop
 
 __all__ = [
     "BakuNeedsStandardScoring",
@@ -45,23 +46,29 @@ ONE_POINT: Points = 10
 HALF_POINT: Points = 5
 
 
+# Why a file cannot be paired with Baku acceleration (the web app says it in the reader's
+# language).
+BAKU_STANDARD_SCORING = gettext_noop(
+    "C.04.7 Baku acceleration is applicable only with the standard scoring point system "
+    "(1 for a win, 1/2 for a draw, 0 for a loss)"
+)
+BAKU_ROUND_COUNT = gettext_noop(
+    "C.04.7 Baku acceleration needs the number of rounds of the tournament (XXR or 142)"
+)
+
+
 class BakuNeedsStandardScoring(UnsupportedFeature):
     """C.04.7 Baku acceleration is only applicable with the standard scoring (1, ½, 0)."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "C.04.7 Baku acceleration is applicable only with the standard scoring point system "
-            "(1 for a win, 1/2 for a draw, 0 for a loss)"
-        )
+        super().__init__(Text(BAKU_STANDARD_SCORING))
 
 
 class BakuNeedsRoundCount(UnsupportedFeature):
     """C.04.7 counts the accelerated rounds from the number of rounds (``XXR``/``142``)."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "C.04.7 Baku acceleration needs the number of rounds of the tournament (XXR or 142)"
-        )
+        super().__init__(Text(BAKU_ROUND_COUNT))
 
 
 class GroupARule(enum.Enum):

@@ -186,8 +186,11 @@ def check(text: str, rules: RuleSet | None = None) -> Report:
             return _check_single(text, CLOCK, None)
         return _check_single(text, DUTCH, rules)
     except TrfFormatError as error:
+        from tournaments.explain import error_said
+
         raise Refused(
-            gettext("This is not a TRF file the engine reads: %(error)s.") % {"error": error}
+            gettext("This is not a TRF file the engine reads: %(error)s.")
+            % {"error": error_said(error) or error}
         ) from None
 
 

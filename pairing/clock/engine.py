@@ -42,6 +42,9 @@ __all__ = ["ClockRound", "MasterColourMissing", "clock_grid", "pair_clock_round"
 
 # Why a round cannot be paired (the web app says it in the reader's language).
 FIRST_PICKER = gettext_noop("the first picker")
+NO_MASTER_COLOUR = gettext_noop(
+    "no master colour (Appendix A [d]): the file needs 152 W|B or XXC white1|black1"
+)
 NOTHING_TO_UNDO = gettext_noop(
     "%(player)s has no compatible candidate and there is no pair to undo"
 )
@@ -79,9 +82,7 @@ def clock_grid(t: Tournament) -> Grid:
     """Return the tournament's grid: every 001 line, ranked by TPN (reading 1), and the master
     colour from ``XXC``/``152`` (reading 3)."""
     if t.initial_color is None:
-        raise MasterColourMissing(
-            "no master colour (Appendix A [d]): the file needs 152 W|B or XXC white1|black1"
-        )
+        raise MasterColourMissing(Text(NO_MASTER_COLOUR))
     return build_grid(len(t.players), t.initial_color)
 
 
