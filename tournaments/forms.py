@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django import forms
 from django.utils import formats
+from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 
 from tournaments.models import (
@@ -182,7 +183,10 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         try:
             return format_specs(parse_specs(text.replace("\n", ",")))
         except TieBreakSpecError as error:
-            raise forms.ValidationError(str(error)) from error
+            # The engine says what is wrong in English (pairing/ has no translations of it).
+            raise forms.ValidationError(format_html(
+                '{} <span lang="en">{}</span>', _("Not a tie-break list of C.07:"), str(error)
+            )) from error
 
     def fields_for_service(self) -> dict:
         return {name: self.cleaned_data[name] for name in self.Meta.fields}

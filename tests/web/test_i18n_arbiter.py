@@ -201,7 +201,6 @@ def test_no_english_is_left_on_the_french_dashboard(client, arbiter, events):
     # 4 events: home, new, each event's dashboard, settings, standings, audit, rounds,
     # corrections, pairing changes, players, FIDE list, five printed pages ...
     assert len(pages) >= 60, pages
-    print("LEFT", left)
     assert left == {}, left
 
 
@@ -216,8 +215,8 @@ def test_the_forms_errors_are_french(client, arbiter, events):
          "Ce champ est obligatoire."),
         (reverse("arbiter-tournament-edit", args=[t.pk]),
          {"name": EVENTS[0], "rounds": "0", "federation": "S1", "time_control_code": "abc",
-          "deputy_arbiters": "FA (1) x (2)", "tiebreaks": "BH", "end_date": "2026-11-01",
-          "start_date": "2026-12-01"}, "Le tournoi ne peut pas finir avant de commencer."),
+          "deputy_arbiters": "FA (1) x (2)", "tiebreaks": "XYZ", "end_date": "2026-11-01",
+          "start_date": "2026-12-01"}, "Pas une liste de départages du C.07 :"),
         (reverse("arbiter-player", args=[t.pk, player.pk]),
          {"name": "", "rating": "99999", "fide_id": "12a", "title": "G1", "birth_year": "1800"},
          "Chiffres 0-9 seulement."),
@@ -242,8 +241,12 @@ def test_the_forms_errors_are_french(client, arbiter, events):
         words = english_left(page, arbiter.username)
         if words:
             left[path] = words
-    print("LEFT", left)
     assert left == {}, left
+    # What the engine says of a wrong tie-break list stays, marked as English.
+    path, data, _shown = sent[1]
+    english = client.post(path, data, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'Not a tie-break list of C.07: <span lang="en">unknown tie-break' in english
+    assert '<span lang="en">unknown tie-break' in french_page(client, path, "post", data)
 
 
 def test_the_messages_of_the_dashboards_actions_are_french(client, arbiter, events):
@@ -302,7 +305,6 @@ def test_the_messages_of_the_dashboards_actions_are_french(client, arbiter, even
         words = english_left(page, arbiter.username, "adjoint")
         if words:
             left[path] = words
-    print("LEFT", left)
     assert left == {}, left
 
 
