@@ -1136,3 +1136,33 @@ def test_stored_sentences_are_translated_and_the_arbiters_words_kept():
                            "difference of +3 with White") == (
             "C.04.1 art. 6 (règle absolue des couleurs) : 5 aurait une différence de couleurs "
             "de +3 avec les Blancs")
+
+
+def test_a_pairing_made_by_hand_is_checked_in_french_on_its_page(client, arbiter):
+    t = played(arbiter, 2)
+    rnd = services.pair_next_round(t, arbiter)
+    again = corrections.pairing_text(t.round_set.get(number=2))  # players who met, colours
+    client.force_login(arbiter)
+    url = reverse("arbiter-pairing", args=[t.pk, rnd.number])
+    data = {"text": again, "loaded": corrections.pairing_text(rnd), "action": "preview"}
+    french = visible_text(client.post(url, data, **FR).content.decode())
+    assert re.search(r"C\.04\.3 art\. 2\.1\.1 \[C1\] : \d+ et \d+ se sont déjà rencontrés", french)
+    assert "règle absolue des couleurs" in french
+    warnings = french[french.index("C.04.3 art. 2.1.1"):]
+    assert french_left(warnings, ["arbiter"]) == [], warnings
+    english = visible_text(client.post(url, data, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "C.04.3 Art. 2.1.1 [C1]" in english and "absolute colour rule" in english
+
+
+def test_a_correction_page_says_why_it_cannot_correct_in_french(client, arbiter):
+    t = played(arbiter, 1)
+    services.pair_next_round(t, arbiter)  # round 2, a draft paired with the old data
+    game = board1(t.round_set.get(number=1))
+    client.force_login(arbiter)
+    url = reverse("arbiter-game-correct", args=[t.pk, 1, game.pk])
+    french = visible_text(client.get(url, **FR).content.decode())
+    assert ("La ronde 2 est un brouillon apparié avec les anciennes données : annulez son "
+            "appariement, corrigez le résultat, puis appariez de nouveau (C.04.2 art. 4.3"
+            ) in french
+    english = visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "Round 2 is a draft paired with the old data" in english
