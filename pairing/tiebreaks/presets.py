@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pairing.text import Text, gettext_noop
+
 from .errors import TieBreakSpecError
 from .specs import TieBreakSpec, format_specs, parse_specs
 
@@ -65,13 +67,20 @@ PRESETS: dict[str, Preset] = {
 
 DEFAULT_PRESET = "fide-swiss"
 
+# Why a preset or a tie-break record is refused (the web app says it in the reader's language).
+UNKNOWN_PRESET = gettext_noop("unknown preset %(key)s (known: %(known)s)")
+NOT_A_RECORD = gettext_noop("not a %(code)s record: %(value)s")
+PTS_NOT_FIRST = gettext_noop(
+    "212: standings that rank a tie-break above points (PTS not first) are not supported"
+)
+
 
 def preset(key: str) -> Preset:
     try:
         return PRESETS[key]
     except KeyError:
         raise TieBreakSpecError(
-            f"unknown preset {key!r} (known: {', '.join(sorted(PRESETS))})"
+            Text(UNKNOWN_PRESET, key=repr(key), known=", ".join(sorted(PRESETS)))
         ) from None
 
 
@@ -90,7 +99,7 @@ def parse_202(line: str) -> tuple[TieBreakSpec, ...]:
     """Read a ``202`` record (the code and the text after it)."""
     code, body = line[:3], line[3:]
     if code != "202":
-        raise TieBreakSpecError(f"not a 202 record: {line[:10]!r}")
+        raise TieBreakSpecError(Text(NOT_A_RECORD, code="202", value=repr(line[:10])))
     return parse_specs(body)
 
 
@@ -98,12 +107,10 @@ def parse_212(line: str) -> tuple[TieBreakSpec, ...]:
     """Read a ``212`` record; only the usual form with ``PTS`` first is accepted."""
     code, body = line[:3], line[3:]
     if code != "212":
-        raise TieBreakSpecError(f"not a 212 record: {line[:10]!r}")
+        raise TieBreakSpecError(Text(NOT_A_RECORD, code="212", value=repr(line[:10])))
     items = [item.strip().upper() for item in body.split(",") if item.strip()]
     if not items or items[0] != "PTS":
-        raise TieBreakSpecError(
-            "212: standings that rank a tie-break above points (PTS not first) are not supported"
-        )
+        raise TieBreakSpecError(Text(PTS_NOT_FIRST))
     return parse_specs(",".join(items[1:]))
 
 

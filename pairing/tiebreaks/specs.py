@@ -10,7 +10,25 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from pairing.text import Text, gettext_noop
+
 from .errors import TieBreakSpecError
+
+# Why a tie-break code is refused (the web app says it in the reader's language). ``%(code)s``
+# is the tie-break's acronym, ``%(text)s`` the code as written, quoted ('BH/C1').
+NEGATIVE_COUNT = gettext_noop("cut and median counts must not be negative")
+CUT_AND_MEDIAN = gettext_noop("%(code)s: Cut and Median cannot be combined")
+NO_CUT = gettext_noop("%(code)s: the Cut modifier is not defined for it")
+NO_MEDIAN = gettext_noop("%(code)s: the Median modifier is not defined for it")
+NO_PLAYED = gettext_noop("%(code)s: the /P modifier is not defined for it")
+LIMIT_KS_ONLY = gettext_noop("%(code)s: the limit modifier is defined for KS only")
+REVERSE_TPN_RTNG_ONLY = gettext_noop("%(code)s: the /R modifier is defined for TPN and RTNG only")
+EMPTY_CODE = gettext_noop("empty tie-break code")
+UNKNOWN_TIEBREAK = gettext_noop("unknown tie-break %(head)s in %(text)s")
+MODIFIER_TWICE = gettext_noop("%(text)s: modifier /%(modifier)s given twice")
+BAD_MODIFIER = gettext_noop("%(text)s: bad modifier /%(modifier)s")
+CUTS_NOTHING = gettext_noop("%(text)s: /%(modifier)s cuts nothing")
+UNKNOWN_MODIFIER = gettext_noop("%(text)s: unknown modifier /%(modifier)s")
 
 
 class Acronym(enum.Enum):
@@ -94,19 +112,19 @@ class TieBreakSpec:
     def __post_init__(self) -> None:
         a = self.acronym
         if self.cut < 0 or self.median < 0:
-            raise TieBreakSpecError("cut and median counts must not be negative")
+            raise TieBreakSpecError(Text(NEGATIVE_COUNT))
         if self.cut and self.median:
-            raise TieBreakSpecError(f"{a.value}: Cut and Median cannot be combined")
+            raise TieBreakSpecError(Text(CUT_AND_MEDIAN, code=a.value))
         if self.cut and a not in _CUT:
-            raise TieBreakSpecError(f"{a.value}: the Cut modifier is not defined for it")
+            raise TieBreakSpecError(Text(NO_CUT, code=a.value))
         if self.median and a not in _MEDIAN:
-            raise TieBreakSpecError(f"{a.value}: the Median modifier is not defined for it")
+            raise TieBreakSpecError(Text(NO_MEDIAN, code=a.value))
         if self.played and a not in _PLAYED:
-            raise TieBreakSpecError(f"{a.value}: the /P modifier is not defined for it")
+            raise TieBreakSpecError(Text(NO_PLAYED, code=a.value))
         if self.limit and a is not Acronym.KS:
-            raise TieBreakSpecError(f"{a.value}: the limit modifier is defined for KS only")
+            raise TieBreakSpecError(Text(LIMIT_KS_ONLY, code=a.value))
         if self.reverse and a not in _REVERSE:
-            raise TieBreakSpecError(f"{a.value}: the /R modifier is defined for TPN and RTNG only")
+            raise TieBreakSpecError(Text(REVERSE_TPN_RTNG_ONLY, code=a.value))
 
     @property
     def code(self) -> str:
@@ -151,39 +169,42 @@ def parse_spec(text: str) -> TieBreakSpec:
     """Parse one tie-break code such as ``BH/C1``, ``SB/P``, ``KS/L-1`` or ``TPN/R``."""
     raw = text.strip().upper()
     if not raw:
-        raise TieBreakSpecError("empty tie-break code")
+        raise TieBreakSpecError(Text(EMPTY_CODE))
     head, *mods = raw.split("/")
     acronym = ALIASES.get(head)
     if acronym is None:
         try:
             acronym = Acronym(head)
         except ValueError:
-            raise TieBreakSpecError(f"unknown tie-break {head!r} in {text.strip()!r}") from None
+            raise TieBreakSpecError(
+                Text(UNKNOWN_TIEBREAK, head=repr(head), text=repr(text.strip()))
+            ) from None
     fields: dict[str, object] = {}
+    quoted = repr(text.strip())
     for mod in mods:
         key = mod[:1]
         arg = mod[1:]
         if mod in ("P", "R"):
             name = "played" if mod == "P" else "reverse"
             if name in fields:
-                raise TieBreakSpecError(f"{text.strip()!r}: modifier /{mod} given twice")
+                raise TieBreakSpecError(Text(MODIFIER_TWICE, text=quoted, modifier=mod))
             fields[name] = True
             continue
         if key in ("C", "M", "L") and arg:
             name = {"C": "cut", "M": "median", "L": "limit"}[key]
             if name in fields:
-                raise TieBreakSpecError(f"{text.strip()!r}: modifier /{key} given twice")
+                raise TieBreakSpecError(Text(MODIFIER_TWICE, text=quoted, modifier=key))
             body = arg[1:] if key == "L" and arg[0] in "+-" else arg
             if not body.isdigit() or (key != "L" and arg[0] in "+-"):
-                raise TieBreakSpecError(f"{text.strip()!r}: bad modifier /{mod}")
+                raise TieBreakSpecError(Text(BAD_MODIFIER, text=quoted, modifier=mod))
             value = int(body)
             if key == "L" and arg[0] == "-":
                 value = -value
             if key in ("C", "M") and value == 0:
-                raise TieBreakSpecError(f"{text.strip()!r}: /{mod} cuts nothing")
+                raise TieBreakSpecError(Text(CUTS_NOTHING, text=quoted, modifier=mod))
             fields[name] = value
             continue
-        raise TieBreakSpecError(f"{text.strip()!r}: unknown modifier /{mod}")
+        raise TieBreakSpecError(Text(UNKNOWN_MODIFIER, text=quoted, modifier=mod))
     return TieBreakSpec(acronym, **fields)  # type: ignore[arg-type]
 
 

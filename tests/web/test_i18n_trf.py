@@ -32,6 +32,7 @@ PAIRING = Path(settings.BASE_DIR) / "pairing"
 TRF_MODULES = [
     PAIRING / "errors.py", PAIRING / "trf.py", PAIRING / "trf_records.py",
     PAIRING / "double_swiss" / "trf.py", PAIRING / "clock" / "trf.py",
+    PAIRING / "tiebreaks" / "specs.py", PAIRING / "tiebreaks" / "presets.py",
 ]
 NAMES = ["Aebi, Anna", "Brun, Beat", "Corti, Carla", "Dufour, Dario"]
 NOBODY = SimpleNamespace(name="", place="")
@@ -292,6 +293,54 @@ def test_what_the_engine_cannot_do_with_a_file_is_said_in_french(client):
     ).content.decode()
     assert "pas de couleur maîtresse" in visible_text(page)
     assert 'lang="en"' not in page.split('<section class="check-report"', 1)[1]
+
+
+TIEBREAK_CODES = {  # a tie-break list as written, and what French says is wrong with it
+    "BH/C1,XX": "départage inconnu 'XX' dans 'XX'",
+    "BH/C1/M1": "BH : « moins » et « médian » ne se combinent pas",
+    "DE/C1": "DE : le modificateur « moins » (/C) n’est pas défini pour ce départage",
+    "DE/M1": "DE : le modificateur « médian » (/M) n’est pas défini pour ce départage",
+    "TPN/P": "TPN : le modificateur /P n’est pas défini pour ce départage",
+    "BH/L1": "BH : le modificateur de limite n’est défini que pour KS",
+    "BH/R": "BH : le modificateur /R n’est défini que pour TPN et RTNG",
+    "BH/P/P": "'BH/P/P' : modificateur /P donné deux fois",
+    "BH/Cx": "'BH/Cx' : modificateur invalide /CX",
+    "BH/C0": "'BH/C0' : /C0 ne retranche rien",
+    "BH/Q": "'BH/Q' : modificateur inconnu /Q",
+}
+
+
+def test_a_wrong_tie_break_code_is_said_in_french():
+    from pairing.tiebreaks import TieBreakSpecError, parse_specs
+    from pairing.tiebreaks.presets import parse_212
+
+    for codes_written, french in TIEBREAK_CODES.items():
+        with pytest.raises(TieBreakSpecError) as raised:
+            parse_specs(codes_written)
+        with translation.override("fr"):
+            assert explain.error_said(raised.value) == french, codes_written
+    with pytest.raises(TieBreakSpecError) as raised:
+        parse_212("212 BH,PTS")
+    assert str(raised.value) == (
+        "212: standings that rank a tie-break above points (PTS not first) are not supported")
+    with translation.override("fr"):
+        assert explain.error_said(raised.value) == (
+            "212 : un classement qui place un départage avant les points (PTS pas en premier) "
+            "n’est pas pris en charge")
+
+
+def test_a_files_wrong_tie_break_record_is_refused_in_french(client, staff):
+    text = "\n".join(["202 BH/C1,XX", *good_file()]) + "\n"
+    client.force_login(staff)
+    for language, said in (("fr", "Fichier TRF : départages : départage inconnu 'XX' dans 'XX'"),
+                           ("en", "TRF file: tie-breaks: unknown tie-break 'XX' in 'XX'")):
+        response = client.post(
+            reverse("arbiter-tournament-import"),
+            {"file": SimpleUploadedFile("event.trf", text.encode())}, follow=True,
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert [str(m) for m in response.context["messages"]] == [said]
+    assert not Tournament.objects.exists()
 
 
 # ---------------------------------------------------------------------------------------------
