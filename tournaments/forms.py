@@ -183,9 +183,10 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         try:
             return format_specs(parse_specs(text.replace("\n", ",")))
         except TieBreakSpecError as error:
-            # The engine says what is wrong in English (pairing/ has no translations of it).
+            from tournaments.explain import error_said
+
             raise forms.ValidationError(format_html(
-                '{} <span lang="en">{}</span>', _("Not a tie-break list of C.07:"), str(error)
+                "{} {}", _("Not a tie-break list of C.07:"), error_said(error) or str(error)
             )) from error
 
     def fields_for_service(self) -> dict:

@@ -242,11 +242,12 @@ def test_the_forms_errors_are_french(client, arbiter, events):
         if words:
             left[path] = words
     assert left == {}, left
-    # What the engine says of a wrong tie-break list stays, marked as English.
+    # What the engine says of a wrong tie-break list, in each language.
     path, data, _shown = sent[1]
     english = client.post(path, data, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert 'Not a tie-break list of C.07: <span lang="en">unknown tie-break' in english
-    assert '<span lang="en">unknown tie-break' in french_page(client, path, "post", data)
+    assert "Not a tie-break list of C.07: unknown tie-break &#x27;XYZ&#x27; in" in english
+    assert "Pas une liste de départages du C.07 : départage inconnu &#x27;XYZ&#x27; dans" \
+        in french_page(client, path, "post", data)
 
 
 def test_the_messages_of_the_dashboards_actions_are_french(client, arbiter, events):
