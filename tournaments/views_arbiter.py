@@ -532,7 +532,7 @@ def audit(request: HttpRequest, pk: int) -> HttpResponse:
     entries, player, round_number = _audit_entries(request, tournament)
     page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
     players = list(tournament.players.order_by("tpn"))
-    names = {str(p.pk): f"{p.name} (TPN)" for p in players}
+    names = {str(p.pk): _("%(name)s (TPN)") % {"name": p.name} for p in players}
     query = {k: v for k, v in (("player", player and player.pk), ("round", round_number)) if v}
     context = {
         "t": tournament,

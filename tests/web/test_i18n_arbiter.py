@@ -18,7 +18,7 @@ from django.urls import get_resolver, reverse
 from pairing.tiebreaks.specs import Acronym
 from tournaments import corrections, services
 from tournaments.forms import TIME_ZONE_CHOICES
-from tournaments.models import FidePlayer, Result
+from tournaments.models import AuditEntry, FidePlayer, Result
 
 from .pages import form_data
 from .test_i18n import ENGLISH, NAMES, _routes, visible_text
@@ -307,6 +307,9 @@ def test_the_messages_of_the_dashboards_actions_are_french(client, arbiter, even
         if words:
             left[path] = words
     assert left == {}, left
+    # The audit trail of those actions, in French.
+    audit = french_page(client, reverse("arbiter-audit", args=[reg.pk]))
+    assert english_left(audit, arbiter.username, "adjoint") == []
 
 
 def test_refusals_and_missing_pages_are_french(client, arbiter, other_arbiter, events):
@@ -326,6 +329,20 @@ def test_refusals_and_missing_pages_are_french(client, arbiter, other_arbiter, e
     assert "Page introuvable" in pages[2] and missing in pages[2]
     assert [english_left(page, arbiter.username, other_arbiter.username, missing)
             for page in pages] == [[], [], []]
+
+
+def test_the_audit_trail_names_a_players_pairing_number_in_french(client, arbiter, events):
+    t = events["registering"]
+    first, second = t.players.order_by("tpn")[:2]
+    AuditEntry.objects.create(tournament=t, actor=arbiter, action="renumber players",
+                              before={str(first.pk): 1, str(second.pk): 2},
+                              after={str(first.pk): 2, str(second.pk): 1})
+    client.force_login(arbiter)
+    audit = reverse("arbiter-audit", args=[t.pk])
+    assert f"{first.name} (TPN)" in client.get(audit, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = french_page(client, audit)
+    assert f"{first.name} (n° d’appariement)" in page
+    assert english_left(page, arbiter.username) == []
 
 
 def test_points_dates_and_numbers_as_french_writes_them(client, arbiter, events):
