@@ -87,6 +87,8 @@ BYE_TO_BARRED = gettext_noop(
 )
 LEFT_UNPAIRED = gettext_noop("players left unpaired after the last bracket (Art. 1.9.3)")
 VIOLATION_NO_PAIRING = gettext_noop("%(violation)s (Art. 1.9.3)")
+AND_ALSO = gettext_noop("%(first)s; %(second)s")
+"""Two of the rules a faulty pairing breaks (``EngineFault``), one after the other."""
 
 
 def pair_round(
@@ -145,7 +147,10 @@ def _refuse_what_the_rules_forbid(t: Tournament, pairing: RoundPairing, rules: R
         return
     if all(v.kind is ViolationKind.PAB_NOT_ALLOWED for v in violations):
         raise NoValidPairing(Text(VIOLATION_NO_PAIRING, violation=violations[0].text))
-    raise EngineFault("; ".join(map(str, violations)))
+    fault = violations[0].text
+    for violation in violations[1:]:
+        fault = Text(AND_ALSO, first=fault, second=violation.text)
+    raise EngineFault(fault)
 
 
 @contextmanager

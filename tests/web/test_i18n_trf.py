@@ -343,6 +343,27 @@ def test_a_files_wrong_tie_break_record_is_refused_in_french(client, staff):
     assert not Tournament.objects.exists()
 
 
+def test_a_fault_of_the_engine_is_said_in_french_too():
+    """A pairing the engine would answer against its own checker (a bug, never an answer):
+    what it breaks, in the reader's language on the checker page."""
+    from pairing.checker import check_round
+    from pairing.dutch.engine import _refuse_what_the_rules_forbid
+    from pairing.errors import EngineFault
+    from pairing.model import Board, RoundPairing, RuleSet
+
+    state = read_trf("\n".join(good_file()) + "\n")
+    again = RoundPairing(3, (Board(1, 3), Board(2, 4)))  # the pairs of round 1 once more
+    with pytest.raises(EngineFault) as raised:
+        _refuse_what_the_rules_forbid(state, again, RuleSet.DUTCH_2026)
+    broken = check_round(state, again, rules=RuleSet.DUTCH_2026)
+    assert len(broken) == 2 and str(raised.value) == "; ".join(map(str, broken))
+    with translation.override("fr"):
+        check = checker._failed(3, raised.value)
+    assert not check.error and check.failure.count(" ; ") == 1, check
+    assert check.failure.count("C.04.3 art. 2.1.1 [C1] : ") == 2, check
+    assert french_words_only(check.failure) == [], check
+
+
 # ---------------------------------------------------------------------------------------------
 # Every marked TRF message has its French
 
