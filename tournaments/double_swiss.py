@@ -228,7 +228,9 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
     try:
         dt = read_double_swiss(text)
     except TrfFormatError as error:
-        raise services.ServiceError(services.labelled(_("TRF file"), error)) from error
+        raise services.ServiceError(
+            services.labelled(_("TRF file"), services.engine_said(error))
+        ) from error
     state = dt.tournament
     if not state.players:
         raise services.ServiceError(services.labelled(_("TRF file"), _("no players.")))

@@ -490,7 +490,9 @@ def player_tiebreaks(
     try:
         info = explain(state, specs, player.tpn)
     except TieBreakError as error:
-        raise services.ServiceError(services.labelled(_("Tie-breaks"), error)) from error
+        raise services.ServiceError(
+            services.labelled(_("Tie-breaks"), services.engine_said(error))
+        ) from error
     by_tpn = built.player_by_tpn
     sections = []
     for b in info.breakdowns:

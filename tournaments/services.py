@@ -89,6 +89,14 @@ def english(text):
     return getattr(text, "english", text)
 
 
+def engine_said(error: Exception) -> str:
+    """The engine's reason (a ``PairingError``: a TRF file, a tie-break list, a pairing) in the
+    request's language where the engine wrote it as a ``pairing.text.Text``, else as written."""
+    from tournaments import explain
+
+    return explain.error_said(error) or str(error)
+
+
 def in_english(text) -> str:
     """Return a marked text (lazy, or a ``gettext_noop`` constant) in English: what the
     audit trail stores, whatever the language of the request (it is translated when shown)."""
@@ -950,7 +958,7 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
         except PairingError as error:
             raise ServiceError(
                 _("The engine cannot pair round %(number)s: %(error)s")
-                % {"number": k, "error": explain.error_said(error) or error}
+                % {"number": k, "error": engine_said(error)}
             ) from error
         _check_pairing(pairing, state, k)
         score = _scores(state, k)
@@ -1238,7 +1246,7 @@ def tiebreak_specs(tournament: Tournament) -> tuple:
     try:
         return parse_specs(tournament.tiebreaks.replace("\n", ","))
     except TieBreakSpecError as error:
-        raise ServiceError(labelled(_("Tie-breaks"), error)) from error
+        raise ServiceError(labelled(_("Tie-breaks"), engine_said(error))) from error
 
 
 def tiebreak_names(tournament: Tournament) -> tuple[str, ...]:
@@ -1445,7 +1453,7 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
         specs = tiebreak_records(state.other_records)
     except TieBreakSpecError as error:
         raise ServiceError(
-            labelled(_("TRF file"), labelled(_("tie-breaks"), error))
+            labelled(_("TRF file"), labelled(_("tie-breaks"), engine_said(error)))
         ) from error
     if specs is not None:
         fields["tiebreaks"] = format_specs(specs)
@@ -1579,7 +1587,7 @@ def _read_trf(text: str) -> EngineTournament:
     try:
         return read_trf(text)
     except TrfFormatError as error:
-        raise ServiceError(labelled(_("TRF file"), error)) from error
+        raise ServiceError(labelled(_("TRF file"), engine_said(error))) from error
 
 
 def import_players_trf(tournament: Tournament, actor, text: str) -> list[Player]:

@@ -16,7 +16,16 @@ from django.utils import translation
 from tests.web.conftest import make_tournament
 from tests.web.test_corrections import board1, play_round, start
 from tests.web.test_i18n import FR, english_left, visible_text
-from tournaments import audit, bulk, corrections, double_swiss, fide_list, queries, services
+from tournaments import (
+    audit,
+    bulk,
+    corrections,
+    double_swiss,
+    explain,
+    fide_list,
+    queries,
+    services,
+)
 from tournaments.models import MANUAL_NOTE_LENGTH, AuditEntry, Game, Player, Result, Round
 from tournaments.services import ServiceError
 
@@ -504,7 +513,7 @@ def trf_with_an_unsupported_result(arbiter, monkeypatch):
 
 @case("TRF file:")
 def trf_unreadable(arbiter):
-    return lambda: services.import_trf("001 this is not a TRF line\n", arbiter)
+    return lambda: services.import_trf("001 ceci ne se lit pas\n", arbiter)
 
 
 @case("it holds rounds; import it as a new tournament")
@@ -985,7 +994,12 @@ def test_each_refusal_is_french_for_a_french_request(arbiter, monkeypatch, build
         in_english = _refused(refuse)
     cause = french.__cause__
     if cause is not None and not isinstance(cause, ServiceError):
-        stripped.append(str(cause))  # an engine's or a library's sentence, not the services'
+        with translation.override("fr"):
+            said = explain.error_said(cause)
+        if said is None:  # a sentence the engine or a library wrote in English only
+            stripped.append(str(cause))
+        else:  # the engine's reason, said in French too
+            assert said in str(french)
     assert english in str(in_english)
     assert _text(french) != _text(in_english)
     assert french_left(_text(french), stripped) == [], _text(french)
