@@ -200,9 +200,8 @@ def float_received(
     if not entry.game_was_played:
         if rules is RuleSet.DUTCH_2017:
             return Float.DOWN  # 2017 A.4.b: a player who, for whatever reason, does not play
-        # Art. 1.4.3: the PAB, or more points than a loss without playing, is a downfloat
-        if entry.result is ResultCode.PAIRING_ALLOCATED_BYE:
-            return Float.DOWN
+        # Art. 1.4.3: the PAB, or more points than a loss without playing, is a downfloat;
+        # a PAB worth no more than a loss (162 P 0.0) is none, as bbpPairings reads it (I-15)
         if points.points_for(entry) > points.loss:
             return Float.DOWN
         return Float.NONE  # Art. 1.4.4: no other float without a game played

@@ -636,8 +636,9 @@ class RoundPairer:
             if not self.matched[v]:
                 continue
             order = [r for r in range(b.mdps, b.size) if not self.matched[vertices[r]]]
+            # the weights as choose_mdps left them: they keep this MDP paired (Art. 4.4)
             opponent = self.take_first_partner(
-                v, [(vertices[r], b.w(r, x)) for r in order if b.w(r, x)]
+                v, [(vertices[r], self.m.get(v, vertices[r])) for r in order if b.w(r, x)]
             )
             self.matched[opponent] = True
             self.m.finalize(v, opponent)

@@ -157,9 +157,18 @@ def test_the_final_round_is_the_declared_last_one():
 
 
 @pytest.mark.parametrize("points", POINT_SYSTEMS.values(), ids=POINT_SYSTEMS)
-def test_a_pab_is_a_downfloat_whatever_it_is_worth(points):
-    # 1.4.3: "A downfloat is also given to any player who receives a pairing-allocated bye"
-    assert float_received(PAB, 10, None, points, NEW) is Float.DOWN
+def test_a_pab_worth_more_than_a_loss_is_a_downfloat(points):
+    # 1.4.3: "A downfloat is also given to any player who receives a pairing-allocated bye";
+    # I-15: only when it scores more than a loss, as bbpPairings v6.0.0 pairs
+    expected = Float.DOWN if points.pairing_allocated_bye > points.loss else Float.NONE
+    assert float_received(PAB, 10, None, points, NEW) is expected
+    assert float_received(PAB, 10, None, points, OLD) is Float.DOWN  # 2017 A.4.b
+
+
+def test_a_pab_worth_nothing_is_no_float():
+    # fuzz case dutch_2026_pab_worth_nothing_no_float: 8 had a 0-point PAB the round before
+    # and still downfloats again ([C14] does not count that PAB)
+    assert float_received(PAB, 10, None, POINT_SYSTEMS["PAB 0"], NEW) is Float.NONE
 
 
 def test_an_unplayed_round_floats_only_when_it_scores_more_than_a_loss():

@@ -130,8 +130,8 @@ def _facts(
                 floats.append(DOWN if mine > theirs else UP if mine < theirs else None)
             elif old:
                 floats.append(DOWN)  # 2017 A.4.b: "for whatever reason"
-            elif e.result is ResultCode.PAIRING_ALLOCATED_BYE or ps.points_for(e) > ps.loss:
-                floats.append(DOWN)  # 1.4.3
+            elif ps.points_for(e) > ps.loss:
+                floats.append(DOWN)  # 1.4.3 (a PAB worth no more than a loss: none, I-15)
             else:
                 floats.append(None)  # 1.4.4
         may_get_bye = not any(
