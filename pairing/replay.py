@@ -12,6 +12,7 @@ __all__ = [
     "recorded_round",
     "played_rounds",
     "paired_rounds",
+    "replayable_rounds",
     "compare_rounds",
     "pairing_lines",
 ]
@@ -27,6 +28,18 @@ def played_rounds(t: Tournament) -> int:
 def paired_rounds(t: Tournament) -> int:
     """Return the number of rounds already paired (a column of pre-set byes only is not one)."""
     return last_paired_round(t.players)
+
+
+def replayable_rounds(t: Tournament) -> list[int]:
+    """The rounds 1..paired_rounds(t) in which someone was paired: a round in which everyone
+    was absent or on a requested bye has no pairing to reproduce (its state, a column of
+    pre-set byes for every player, is a decided round to the engine, which pairs the next
+    one: ``next_round_number``)."""
+    rounds = []
+    for k in range(1, paired_rounds(t) + 1):
+        if any(len(p.rounds) >= k and p.rounds[k - 1].was_paired for p in t.players):
+            rounds.append(k)
+    return rounds
 
 
 def state_before_round(t: Tournament, k: int) -> Tournament:

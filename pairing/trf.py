@@ -301,8 +301,16 @@ def last_paired_round(players: tuple[Player, ...] | list[Player]) -> int:
 
 
 def next_round_number(t: Tournament) -> int:
-    """Return the round to pair next: the first round after the last paired one."""
-    return last_paired_round(t.players) + 1
+    """Return the round to pair next, as bbpPairings reads a file: a round is over once
+    someone was paired in it, or once a later round has an entry (a round in which everyone
+    was absent or on a requested bye, followed by the pre-set byes of the next one); and a
+    column that holds an entry for every player is a round already decided, even with byes
+    only."""
+    columns = max((len(p.rounds) for p in t.players), default=0)
+    over = max(last_paired_round(t.players), columns - 1)
+    if t.players and all(len(p.rounds) > over for p in t.players):
+        over += 1
+    return over + 1
 
 
 @dataclass

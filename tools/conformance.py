@@ -33,9 +33,9 @@ from pairing.model import RoundPairing, Tournament
 from pairing.replay import (
     IDENTICAL,
     compare_rounds,
-    paired_rounds,
     pairing_lines,
     recorded_round,
+    replayable_rounds,
     state_before_round,
 )
 from pairing.trf import next_round_number, read_trf
@@ -256,7 +256,7 @@ def collect_tasks(
         if is_unpairable_directory(directory):
             rounds.append((str(path), next_round_number(t)))
             continue
-        rounds += [(str(path), k) for k in range(1, paired_rounds(t) + 1)]
+        rounds += [(str(path), k) for k in replayable_rounds(t)]
     if sample is not None and sample < len(rounds):
         rounds = sorted(random.Random(SAMPLE_SEED).sample(rounds, sample))
     by_file: dict[str, list[int]] = {}

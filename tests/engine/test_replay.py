@@ -8,8 +8,14 @@ from pathlib import Path
 import pytest
 
 from pairing.model import Board, ResultCode, RoundEntry
-from pairing.replay import paired_rounds, played_rounds, recorded_round, state_before_round
-from pairing.trf import read_trf, write_trf
+from pairing.replay import (
+    paired_rounds,
+    played_rounds,
+    recorded_round,
+    replayable_rounds,
+    state_before_round,
+)
+from pairing.trf import next_round_number, read_trf, write_trf
 
 CORPUS = Path(
     os.environ.get("PAIRING_CORPUS", Path(__file__).resolve().parents[3] / "shared" / "corpus")
@@ -122,3 +128,49 @@ def test_paired_rounds_ignores_a_column_of_preset_byes():
     assert played_rounds(t) == 4
     assert paired_rounds(t) == 3
 
+
+
+# A round in which nobody was paired: everyone absent or on a requested bye (fuzz case
+# dutch_2017_round_after_a_round_nobody_played, where bbpPairings paired round 2).
+NOBODY_PAIRED = "\n".join(
+    [
+        player_line(1, "0.0", "0000 - Z"),
+        player_line(2, "1.0", "0000 - H", "0000 - H"),
+        player_line(3, "0.0", "0000 - Z"),
+        player_line(4, "1.0", "0000 - F"),
+        "XXR 4",
+        "XXC white1",
+    ]
+) + "\n"
+
+
+def test_a_round_that_paired_nobody_is_over_once_a_later_round_has_an_entry():
+    t = read_trf(NOBODY_PAIRED)
+    assert paired_rounds(t) == 0
+    assert next_round_number(t) == 2  # bbpPairings: column 2 holds a pre-set bye, so 1 is over
+
+
+def test_a_column_with_an_entry_for_everyone_is_a_decided_round():
+    everyone = "\n".join(
+        [player_line(tpn, "1.0", "0000 - H", "0000 - H") for tpn in (1, 2, 3, 4)]
+        + ["XXR 4", "XXC white1"]
+    ) + "\n"
+    assert next_round_number(read_trf(everyone)) == 3
+    # the usual state before round 3: two rounds paired, a few pre-set byes in round 3
+    assert next_round_number(state_before_round(read_trf(TEXT), 3)) == 3
+
+
+def test_a_round_that_paired_nobody_is_not_replayed():
+    t = read_trf("\n".join(
+        [
+            player_line(1, "2.0", "0000 - Z", "   2 w 1", "0000 - U"),
+            player_line(2, "0.5", "0000 - H", "   1 b 0", "   3 b 0"),
+            player_line(3, "2.0", "0000 - Z", "0000 - U", "   2 w 1"),
+            "XXR 4",
+            "XXC white1",
+        ]
+    ) + "\n")
+    assert paired_rounds(t) == 3
+    assert replayable_rounds(t) == [2, 3]
+    assert next_round_number(state_before_round(t, 2)) == 2
+    assert next_round_number(state_before_round(t, 1)) == 2  # round 1 is a decided round
