@@ -126,6 +126,17 @@ ROUND_OPPONENT = gettext_noop("round %(round)s opponent")
 NUMBER_OF_PAIRS = gettext_noop("number of pairs")
 WHITE = gettext_noop("white")
 BLACK = gettext_noop("black")
+# Made once: a label is built for every field read, and said only when the field is wrong.
+_PAIRING_NUMBER, _RATING, _POINTS, _RANK = map(Text, (PAIRING_NUMBER, RATING, POINTS, RANK))
+_ROUND_OPPONENT: dict[int, Text] = {}
+
+
+def _round_opponent(round_no: int) -> Text:
+    """The label of a round's opponent field (``round 3 opponent``)."""
+    label = _ROUND_OPPONENT.get(round_no)
+    if label is None:
+        label = _ROUND_OPPONENT[round_no] = Text(ROUND_OPPONENT, round=round_no)
+    return label
 
 FIRST_ROUND_COLUMN = 92
 """Column of the opponent field of round 1 in a ``001`` record; each round takes 10 columns."""
@@ -182,7 +193,7 @@ def _parse_round_entry(line: str, line_no: int, round_no: int, tpn: int) -> Roun
     where = (line_no, col, round_no)
     opponent = None
     if block[0:4].strip() not in ("", "0000"):  # four blanks mean 0000
-        opponent = parse_tpn(block[0:4], line_no, col, Text(ROUND_OPPONENT, round=round_no))
+        opponent = parse_tpn(block[0:4], line_no, col, _round_opponent(round_no))
         if opponent == tpn:
             raise TrfFormatError(line_no, col, Text(PAIRED_WITH_ITSELF, round=round_no))
     entry = RoundEntry(
@@ -241,17 +252,17 @@ def _parse_title(text: str) -> str:
 
 def _parse_player(line: str, line_no: int) -> Player:
     """Parse a 001 record."""
-    tpn = parse_tpn(field_text(line, 5, 8), line_no, 5, Text(PAIRING_NUMBER))
+    tpn = parse_tpn(field_text(line, 5, 8), line_no, 5, _PAIRING_NUMBER)
     rating_text = field_text(line, 49, 52)
     rating = None
     if rating_text.strip():
-        rating = parse_int(rating_text, line_no, 49, Text(RATING))
+        rating = parse_int(rating_text, line_no, 49, _RATING)
     declared_text = field_text(line, 81, 84)
     declared = None
     if declared_text.strip():
-        declared = parse_points(declared_text, line_no, 81, Text(POINTS))
+        declared = parse_points(declared_text, line_no, 81, _POINTS)
     rank_text = field_text(line, 86, 89)
-    rank = None if not rank_text.strip() else parse_int(rank_text, line_no, 86, Text(RANK))
+    rank = None if not rank_text.strip() else parse_int(rank_text, line_no, 86, _RANK)
     if field_text(line, 85, 85) != " " or field_text(line, 90, 91) != "  ":
         raise TrfFormatError(line_no, 85, Text(MISALIGNED_POINTS))
     round_count = max(0, (len(line) - FIRST_ROUND_COLUMN) // 10 + 1)

@@ -387,6 +387,27 @@ def test_every_trf_error_gives_its_reason_as_a_text():
             ast.unparse(call)
 
 
+def test_every_refusal_the_checker_can_meet_is_a_text():
+    """What the checker page and the arbiter's pages show of the engine's refusals can be said
+    in French: each is raised with a ``Text`` (an ``EngineFault`` is built of them, tested
+    above)."""
+    from pairing.acceleration import BakuNeedsRoundCount, BakuNeedsStandardScoring
+
+    said = {"NoValidPairing", "UnsupportedFeature", "MasterColourMissing", "TieBreakSpecError"}
+    raised = []
+    for path in sorted(PAIRING.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) \
+                    and getattr(node.exc.func, "id", "") in said:
+                raised.append(node.exc)
+                first = node.exc.args[0]
+                assert isinstance(first, ast.Call) and getattr(first.func, "id", "") == "Text", \
+                    f"{path}: {ast.unparse(node)}"
+    assert len(raised) >= 25, len(raised)
+    for error in (BakuNeedsRoundCount(), BakuNeedsStandardScoring()):
+        assert isinstance(error.args[0], Text)
+
+
 def marked(paths) -> list[tuple[str, str | None]]:
     found = []
     for path in paths:
