@@ -82,19 +82,9 @@ def arbiter_action(view):
 
 
 def _service_error(request: HttpRequest, error: services.ServiceError) -> None:
-    messages.error(request, _engine_reason_said(error))
+    messages.error(request, str(error))
     for detail in error.details:
         messages.error(request, detail)
-
-
-def _engine_reason_said(error: services.ServiceError) -> str:
-    """The service's message, the engine's reason in it (a TRF file's defect, why a round cannot
-    be paired) said in the reader's language: the service quoted the engine's English."""
-    from pairing.errors import PairingError
-
-    message, cause = str(error), error.__cause__
-    said = explain.error_said(cause) if isinstance(cause, PairingError) else None
-    return message.replace(str(cause), said) if said else message
 
 
 def _safe_next(request: HttpRequest) -> str:
