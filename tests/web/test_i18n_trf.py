@@ -120,6 +120,10 @@ def points_do_not_match(lines):
     return at(lines, 1, 81, " 2.5")
 
 
+def two_pabs_in_a_round(lines):
+    return at(at(lines, 1, 102, "0000 - U"), 2, 102, "0000 - U")
+
+
 def double_swiss_odd_columns(lines):
     return ["192 FIDE_DOUBLESWISS", "142 3", *lines]
 
@@ -141,6 +145,8 @@ CASES = [
      "exemption à la ronde 9, après la dernière ronde"),
     (points_do_not_match, "line of 1", 81,
      "les points 2,5 ne correspondent pas aux résultats (1,5)"),
+    (two_pabs_in_a_round, "line of 2", 109,
+     "ronde 2 : deuxième exemption attribuée par l’appariement (déjà attribuée à 1)"),
     (double_swiss_odd_columns, 2, 5, "142 : un fichier double suisse a deux colonnes par match"),
 ]
 IDS = [case[0].__name__ for case in CASES]
