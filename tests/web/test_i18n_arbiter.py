@@ -345,6 +345,14 @@ def test_the_audit_trail_names_a_players_pairing_number_in_french(client, arbite
     assert english_left(page, arbiter.username) == []
 
 
+def test_the_fide_list_page_without_a_list_is_french(client, arbiter, events):
+    FidePlayer.objects.all().delete()
+    client.force_login(arbiter)
+    page = french_page(client, reverse("arbiter-fide-list", args=[events["registering"].pk]))
+    assert "Aucun joueur dans la liste chargée : chargez-en une avec" in page
+    assert english_left(page, arbiter.username) == []
+
+
 def test_points_dates_and_numbers_as_french_writes_them(client, arbiter, events):
     client.force_login(arbiter)
     t = events["running"]
