@@ -1101,21 +1101,29 @@ def test_a_french_upload_lists_every_row_in_french(client, arbiter):
 def test_the_audit_trail_is_read_in_french(client, arbiter):
     t = played(arbiter, 2, players=7)
     player = t.players.get(tpn=2)
-    services.admit_late_entry(t, arbiter, arrival_round=4, name="Dupont, Marie")
-    services.withdraw_player(t.players.get(tpn=7), arbiter, from_round=4)
-    services.request_bye(player, arbiter, round_number=4, kind="H")
-    game = board1(t.round_set.get(number=2))
-    corrections.correct_result(game, arbiter, result="1/2-1/2", reason="feuille")
-    corrections.correct_rating(t.players.get(tpn=4), arbiter, rating=1500, reason="liste")
-    rnd = services.pair_next_round(t, arbiter)
-    # round 2 again: players who met, some with a colour for the third time in a row
-    again, bye = corrections.parse_pairing(corrections.pairing_text(t.round_set.get(number=2)))
-    corrections.change_pairing(rnd, arbiter, boards=again, bye=bye, note="essai",
-                               accept_warnings=True)
-    services.update_tournament(t, arbiter, allow_full_point_bye=True, rating_type="rapid")
+    with translation.override("fr"):  # a French arbiter's changes
+        services.admit_late_entry(t, arbiter, arrival_round=4, name="Dupont, Marie")
+        services.withdraw_player(t.players.get(tpn=7), arbiter, from_round=4)
+        services.request_bye(player, arbiter, round_number=4, kind="H")
+        game = board1(t.round_set.get(number=2))
+        corrections.correct_result(game, arbiter, result="1/2-1/2", reason="feuille")
+        corrections.correct_rating(t.players.get(tpn=4), arbiter, rating=1500, reason="liste")
+        rnd = services.pair_next_round(t, arbiter)
+        # round 2 again: players who met, some with a colour for the third time in a row
+        again, bye = corrections.parse_pairing(
+            corrections.pairing_text(t.round_set.get(number=2)))
+        corrections.change_pairing(rnd, arbiter, boards=again, bye=bye, note="essai",
+                                   accept_warnings=True)
+        services.update_tournament(t, arbiter, allow_full_point_bye=True, rating_type="rapid")
     for entry in AuditEntry.objects.all():  # what is stored stays English
-        assert not re.search(r"ronde|exemption|Signalée|Numéros", entry.reason), entry.reason
-        assert not re.search(r"Exemption|Blancs", str(entry.before) + str(entry.after))
+        assert not re.search(r"ronde|exemption|Signalée|Numéros|règle|avert", entry.reason), (
+            entry.reason)
+        assert not re.search(r"Exemption|Blancs|Noirs", str(entry.before) + str(entry.after))
+    stored = AuditEntry.objects.get(action="manual pairing (draft)").reason
+    assert stored.startswith("essai | warnings accepted: ") and "(absolute colour rule)" in stored
+    assert "C.04.3 Art. 2.1.1 [C1]: " in stored
+    assert AuditEntry.objects.get(action="correct rating").reason.startswith(
+        "liste [TPNs recomputed from the corrected initial order")
     client.force_login(arbiter)
     url = reverse("arbiter-audit", args=[t.pk])
     french = client.get(url, **FR).content.decode()
