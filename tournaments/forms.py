@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import re
 import zoneinfo
-from decimal import Decimal
 
 from django import forms
-from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 
@@ -81,8 +79,9 @@ class PointsField(forms.DecimalField):
 
     def prepare_value(self, value):
         if isinstance(value, int):
-            # 0.5 in English, 0,5 in French: as the page's language writes it (both are read).
-            return formats.number_format(Decimal(value) / 10)
+            # A number input's value is written with a point in every language (HTML); the
+            # browser shows it as its language writes numbers (0,5 in French).
+            return f"{value / 10:g}"
         return value
 
 

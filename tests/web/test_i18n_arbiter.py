@@ -13,6 +13,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import get_resolver, reverse
 
 from pairing.tiebreaks.specs import Acronym
@@ -21,6 +22,7 @@ from tournaments.forms import TIME_ZONE_CHOICES
 from tournaments.models import AuditEntry, FidePlayer, Result
 
 from .pages import form_data
+from .test_e2e_browser import browser  # noqa: F401 (a fixture)
 from .test_i18n import ENGLISH, NAMES, _routes, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -369,15 +371,39 @@ def test_points_dates_and_numbers_as_french_writes_them(client, arbiter, events)
     assert "<td>½</td>" in english_standings and "<td>0.25</td>" in english_standings
     page = french_page(client, standings)
     assert "<td>0,5</td>" in page and "<td>0,25</td>" in page and "½" not in page
+    # A number input carries its value with a point whatever the language (HTML); the browser
+    # shows it as its language writes numbers (test_a_french_browser_keeps_the_points below).
     settings = reverse("arbiter-tournament-edit", args=[t.pk])
-    assert 'name="points_draw" value="0.5"' in client.get(settings, **english).content.decode()
-    page = french_page(client, settings)
-    assert 'name="points_draw" value="0,5"' in page
-    # What the page shows is what it reads back: saved unchanged, the draw is still ½ point.
-    french_page(client, settings, "post", form_data(page))
+    assert 'type="number" name="points_draw" value="0.5"' in french_page(client, settings)
+    # Sent with a comma (a script, a form of old), a half point is read too.
+    french_page(client, settings, "post", {**form_data(french_page(client, settings)),
+                                           "points_half_bye": "0,5", "points_draw": "0,5"})
     t.refresh_from_db()
-    assert t.points_draw == 5
+    assert (t.points_draw, t.points_half_bye) == (5, 5)
     assert 'data-print="Imprimer"' in french_page(client, printed)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_french_browser_keeps_the_points(browser, live_server, arbiter, events):  # noqa: F811
+    """Chromium reading in French shows ½ point as 0,5 and saves the settings unchanged."""
+    t = events["running"]
+    client = Client()
+    client.force_login(arbiter)
+    context = browser.new_context(locale="fr-FR")
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server.url + reverse("arbiter-tournament-edit", args=[t.pk]))
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert page.input_value("#id_points_draw") == "0.5"  # shown 0,5: the browser's French
+    page.get_by_role("button", name="Enregistrer", exact=True).click()
+    page.wait_for_url(f"**{reverse('arbiter-tournament', args=[t.pk])}")
+    assert "Paramètres enregistrés." in page.content()
+    context.close()
+    t.refresh_from_db()
+    assert (t.points_win, t.points_draw, t.points_half_bye, t.points_loss) == (10, 5, 5, 0)
 
 
 def test_the_language_links_work_on_the_dashboard_and_the_login_page(client, arbiter, events):
