@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -105,6 +106,47 @@ def _done(key: str) -> None:
         _locks.pop(key, None)
 
 
+WAIT = 5.0
+"""Seconds a process waits for another process's computation of the same key before it does
+the work itself (the other may have died, or found the result not worth keeping)."""
+
+POLL = 0.02
+"""Seconds between two looks at the shared cache while waiting."""
+
+
+def _shared_flight(key: str, produce: Callable[[], Any]) -> Any:
+    """``produce()``'s value under ``key`` in the Django cache, produced by one process only.
+
+    Right after a change every worker process gets requests for the same new pages: the first
+    to claim the key (``cache.add``, atomic in Redis) renders or computes, the others wait for
+    its value instead of doing the same work at the same moment. None: not worth keeping.
+    """
+    claim = f"{key}:claimed"
+    if cache.add(claim, 1, WAIT):
+        try:
+            value = produce()
+            if value is not None:
+                cache.set(key, value, TIMEOUT)
+            return value
+        finally:
+            cache.delete(claim)
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        time.sleep(POLL)
+        found = cache.get(key)
+        if found is not None:
+            return found
+        if cache.get(claim) is None:  # produced nothing worth keeping, or gave up
+            found = cache.get(key)
+            if found is not None:
+                return found
+            break
+    value = produce()
+    if value is not None:
+        cache.set(key, value, TIMEOUT)
+    return value
+
+
 def body(key: str, render: Callable[[], Any]) -> Any:
     """What is cached under ``key`` (an object with ``content`` bytes), else ``render()``'s,
     kept for the next requests (None: not cacheable, not kept)."""
@@ -116,10 +158,9 @@ def body(key: str, render: Callable[[], Any]) -> Any:
         with _single_flight(key):
             found = _bodies.get(key) or cache.get(key)
             if found is None:
-                found = render()
+                found = _shared_flight(key, render)
                 if found is None:
                     return None
-                cache.set(key, found, TIMEOUT)
             _bodies.put(key, found, len(found.content))
             return found
     finally:
@@ -140,11 +181,12 @@ def computed(key: str, compute: Callable[[], Any], *, shared: bool = True) -> An
         with _single_flight(key):
             found = _objects.get(key)
             if found is None:
-                found = cache.get(key) if shared else None
-                if found is None:
+                if shared:
+                    found = cache.get(key)
+                    if found is None:
+                        found = _shared_flight(key, compute)
+                else:
                     found = compute()
-                    if shared:
-                        cache.set(key, found, TIMEOUT)
                 _objects.put(key, found, 1)
             return found
     finally:

@@ -283,3 +283,54 @@ def test_under_gunicorn_the_stream_holds_no_thread_and_the_browser_asks_again(cl
     body = b"".join(response.streaming_content).decode()
     assert body.startswith(f"retry: {live.POLL_MS}\n\nevent: change\n")
     assert live.listening(t.pk) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# One process computes, the others wait for it (pagecache._shared_flight)
+
+
+def _race(produce_first, produce_second):
+    """Two callers of the same key at once, as two worker processes would be."""
+    import threading
+
+    from tournaments import pagecache
+
+    key = f"test-flight-{random.random()}"
+    results = {}
+    first = threading.Thread(
+        target=lambda: results.setdefault("first", pagecache._shared_flight(key, produce_first))
+    )
+    first.start()
+    while not pagecache.cache.get(f"{key}:claimed"):  # the first has claimed the key
+        pass
+    results["second"] = pagecache._shared_flight(key, produce_second)
+    first.join()
+    return results
+
+
+def test_a_second_process_waits_for_the_first_ones_page_instead_of_rendering_it():
+    import time
+
+    calls = []
+
+    def slow():
+        time.sleep(0.2)
+        calls.append("first")
+        return "the page"
+
+    def second():
+        calls.append("second")
+        return "rendered twice"
+
+    assert _race(slow, second) == {"first": "the page", "second": "the page"}
+    assert calls == ["first"]
+
+
+def test_when_the_first_keeps_nothing_the_second_renders_its_own():
+    import time
+
+    def not_kept():
+        time.sleep(0.1)
+        return None  # e.g. a response that sets a cookie
+
+    assert _race(not_kept, lambda: "its own") == {"first": None, "second": "its own"}
