@@ -195,7 +195,12 @@ def check(text: str, rules: RuleSet | None = None) -> Report:
 
 
 def _check_single(text: str, system: str, rules: RuleSet | None) -> Report:
-    from pairing.replay import paired_rounds, recorded_round, state_before_round
+    from pairing.replay import (
+        paired_rounds,
+        recorded_round,
+        replayable_rounds,
+        state_before_round,
+    )
     from pairing.trf import read_trf
 
     t = read_trf(text)
@@ -204,7 +209,7 @@ def _check_single(text: str, system: str, rules: RuleSet | None) -> Report:
     rules = rules or t.rules
     name = _name_of(t.players)
     checks = []
-    for k in range(1, total + 1):
+    for k in replayable_rounds(t):  # a round in which nobody was paired has nothing to check
         expected = recorded_round(t, k)
         before = state_before_round(t, k)
         try:
