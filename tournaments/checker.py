@@ -186,11 +186,11 @@ def check(text: str, rules: RuleSet | None = None) -> Report:
             return _check_single(text, CLOCK, None)
         return _check_single(text, DUTCH, rules)
     except TrfFormatError as error:
-        from tournaments.explain import error_said
+        from tournaments.services import engine_said
 
         raise Refused(
             gettext("This is not a TRF file the engine reads: %(error)s.")
-            % {"error": error_said(error) or error}
+            % {"error": engine_said(error)}
         ) from None
 
 

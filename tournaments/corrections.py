@@ -43,6 +43,7 @@ from tournaments.services import (
     _scores,
     board_order,
     build_engine_state,
+    engine_said,
     english,
     in_english,
     not_due_to_play,
@@ -485,7 +486,7 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
     """Check a manual pairing of ``rnd`` (TPNs) and compute the engine's pairing for comparison."""
     from pairing.checker import check_round
     from pairing.errors import PairingError
-    from tournaments.explain import error_said, say
+    from tournaments.explain import say
 
     t = rnd.tournament
     pair_round = pairing_engine(t)
@@ -510,7 +511,7 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
     try:
         proposal = pair_round(state)
     except PairingError as error:
-        engine_error = error_said(error) or str(error)
+        engine_error = engine_said(error)
     else:
         score = _scores(state, rnd.number)
         engine_boards = tuple(

@@ -182,10 +182,10 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         try:
             return format_specs(parse_specs(text.replace("\n", ",")))
         except TieBreakSpecError as error:
-            from tournaments.explain import error_said
+            from tournaments.services import engine_said
 
             raise forms.ValidationError(format_html(
-                "{} {}", _("Not a tie-break list of C.07:"), error_said(error) or str(error)
+                "{} {}", _("Not a tie-break list of C.07:"), engine_said(error)
             )) from error
 
     def fields_for_service(self) -> dict:
