@@ -124,10 +124,7 @@ def _shared_flight(key: str, produce: Callable[[], Any]) -> Any:
     claim = f"{key}:claimed"
     if cache.add(claim, 1, WAIT):
         try:
-            value = produce()
-            if value is not None:
-                cache.set(key, value, TIMEOUT)
-            return value
+            return _produce_and_keep(key, produce)
         finally:
             cache.delete(claim)
     end = time.monotonic() + WAIT
@@ -141,6 +138,10 @@ def _shared_flight(key: str, produce: Callable[[], Any]) -> Any:
             if found is not None:
                 return found
             break
+    return _produce_and_keep(key, produce)
+
+
+def _produce_and_keep(key: str, produce: Callable[[], Any]) -> Any:
     value = produce()
     if value is not None:
         cache.set(key, value, TIMEOUT)
