@@ -2,8 +2,9 @@
 
 Pure Python, standard library only; no Django import. The web application in ``tournaments/``
 uses this package, never the reverse. Other systems live beside the Dutch one
-(``pairing.double_swiss``, ``pairing.clock``); the rules they share live in ``pairing.rules``;
-tie-breaks in ``pairing.tiebreaks``.
+(``pairing.double_swiss``, ``pairing.clock``), each found through ``pairing.systems``; the
+rules they share live in ``pairing.rules``, what a player got in a round in
+``pairing.outcomes``, tie-breaks in ``pairing.tiebreaks``.
 
 Read a tournament, pair its next round, and ask why:
 

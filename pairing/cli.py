@@ -4,9 +4,9 @@
 ``python -m pairing --dutch FILE -c`` re-pairs every recorded round and prints the differences.
 ``--clock FILE`` instead of ``--dutch FILE`` pairs by the Clock (Italian-Swiss) system
 (``pairing.clock``, not a FIDE system), with the same options, output and exit codes.
-``--double-swiss FILE`` pairs the next match by the FIDE Double-Swiss system (C.04.5,
-``pairing.double_swiss.cli``; two TRF round columns per match), with the same options,
-output and exit codes.
+``--double-swiss FILE`` pairs the next match by the FIDE Double-Swiss system (C.04.5; two TRF
+round columns per match), with the same options, output and exit codes. The option names the
+system (``pairing.systems``); everything else is the same for all of them.
 Exit codes as bbpPairings: 0 done, 1 no valid pairing or differences found, 2 unexpected error,
 3 invalid input, 5 file access error.
 """
@@ -20,15 +20,8 @@ from typing import TextIO, TypeVar
 
 from pairing.errors import EngineFault, NoValidPairing, TrfFormatError, UnsupportedFeature
 from pairing.model import RoundPairing, RuleSet, Tournament
-from pairing.replay import (
-    IDENTICAL,
-    compare_rounds,
-    paired_rounds,
-    pairing_lines,
-    recorded_round,
-    state_before_round,
-)
-from pairing.trf import next_round_number, read_trf
+from pairing.replay import IDENTICAL, compare_rounds, pairing_lines
+from pairing.systems import PairingSystem, read_as
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -37,6 +30,9 @@ EXIT_INVALID_INPUT = 3
 EXIT_FILE_ACCESS = 5
 
 STDOUT = "-"
+
+SYSTEM_OPTIONS = (("--dutch", "dutch"), ("--clock", "clock"), ("--double-swiss", "double_swiss"))
+"""The options that name the file and its pairing system (``pairing.systems``), and their dest."""
 
 T = TypeVar("T")
 
@@ -103,31 +99,18 @@ def read_file(path: str, parse: Callable[[str], T]) -> T:
         raise CliError(EXIT_INVALID_INPUT, f"{path}: {exc}") from None
 
 
-def read_tournament(path: str) -> Tournament:
-    """Read a TRF file (``read_file`` with ``read_trf``)."""
-    return read_file(path, read_trf)
-
-
-def pair(
-    t: Tournament, rules: RuleSet | None, explain: bool, clock: bool = False
-) -> RoundPairing:
-    """Pair the next round with the Dutch (or Clock) engine; map engine errors to exit codes."""
-    # imported here: the CLI works for checks without the engines
-    if clock:
-        from pairing.clock import pair_round as pair_clock
-    else:
-        from pairing.dutch import pair_round
-
-    k = next_round_number(t)
-    if t.total_rounds is not None and k > t.total_rounds:
+def pair(system: PairingSystem, t: Tournament, explain: bool) -> RoundPairing:
+    """Pair the next round with the system's engine; map engine errors to exit codes."""
+    k = system.next_round(t)
+    planned = system.planned_rounds(t)
+    if planned is not None and k > planned:
         raise CliError(
             EXIT_INVALID_INPUT,
-            f"round {k} cannot be paired: the file declares {t.total_rounds} rounds (XXR/142)",
+            f"{system.unit} {k} cannot be paired: the file plans {planned} {system.units} "
+            f"({system.planned_record})",
         )
     try:
-        if clock:
-            return pair_clock(t, explain=explain)
-        return pair_round(t, rules=rules, explain=explain)
+        return system.pair(t, explain=explain)
     except NoValidPairing as exc:
         raise CliError(EXIT_NO_PAIRING, f"no valid pairing exists: {exc}") from None
     except UnsupportedFeature as exc:
@@ -160,22 +143,23 @@ def run_pair(args: argparse.Namespace, pairing: RoundPairing, out: TextIO) -> in
 
 
 def run_check(
-    args: argparse.Namespace, total: int, recorded: Callable[[int], RoundPairing],
-    repair: Callable[[int], RoundPairing], out: TextIO, unit: str = "round",
-    units: str = "rounds",
+    args: argparse.Namespace, system: PairingSystem, t: Tournament, out: TextIO
 ) -> int:
-    """Re-pair every recorded round (``repair(k)`` against ``recorded(k)``, k = 1..total);
+    """Re-pair every recorded round (from the state before it, against what was recorded);
     print and count the rounds that differ."""
+    unit, units = system.unit, system.units
+    total = system.paired_rounds(t)
+    explain = args.explain_output is not None
     differing = 0
     report: list[str] = []
     explanations: list[str] = []
     for k in range(1, total + 1):
-        expected = recorded(k)
+        expected = system.recorded_round(t, k)
         if not expected.boards and expected.bye is None:
             total -= 1  # nobody was paired: a decided round, nothing to reproduce (replay)
             continue
         try:
-            got = repair(k)
+            got = pair(system, system.state_before(t, k), explain)
         except CliError as exc:
             differing += 1
             report.append(f"{unit} {k}: {exc}")
@@ -208,25 +192,18 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     if args.double_swiss is not None and args.rules:
         parser.error("--rules chooses a Dutch rule set; the Double-Swiss system has one text")
     rules = RuleSet(args.rules) if args.rules else None
+    option, path = next(
+        (option, getattr(args, dest)) for option, dest in SYSTEM_OPTIONS
+        if getattr(args, dest) is not None
+    )
     try:
-        if args.double_swiss is not None:
-            from pairing.double_swiss.cli import run as run_double_swiss
-
-            return run_double_swiss(args, out)
-        t = read_tournament(args.dutch if args.clock is None else args.clock)
-        explain, clock = args.explain_output is not None, args.clock is not None
+        system, t = read_file(path, lambda text: read_as(option, text, rules))
         if args.check:
-            return run_check(
-                args, paired_rounds(t), lambda k: recorded_round(t, k),
-                lambda k: pair(state_before_round(t, k), rules, explain, clock), out,
-            )
-        return run_pair(args, pair(t, rules, explain, clock), out)
+            return run_check(args, system, t, out)
+        return run_pair(args, pair(system, t, args.explain_output is not None), out)
     except CliError as exc:
         print(exc, file=err)
         return exc.code
-    except ImportError as exc:
-        print(f"the pairing engine is not available: {exc}", file=err)
-        return EXIT_UNEXPECTED
     except Exception as exc:  # noqa: BLE001 - a bug: said plainly, with exit 2, not a traceback
         print(f"internal error, please report it with the file: {type(exc).__name__}: {exc}",
               file=err)

@@ -131,12 +131,16 @@ class RoundEntry:
 
     ``opponent`` is None for byes and absences; ``color`` is None where no colour was assigned.
     A forfeit keeps the scheduled opponent and colour. A double forfeit is ``-`` on both sides.
-    ``0000 - -`` (absent, not paired) is read as ``ZERO_POINT_BYE`` with no opponent.
+    ``0000 - -`` (absent, not paired) is read as ``ZERO_POINT_BYE`` with no opponent, as
+    ``0000 - Z`` (a requested zero-point bye) is: the same to every rule; ``absent`` keeps how
+    it was written (``pairing.outcomes``).
     """
 
     opponent: TPN | None
     color: Color | None
     result: ResultCode
+    absent: bool = field(default=False, compare=False)
+    """Written ``0000 - -`` or blank: not paired (an absence), not a requested bye."""
 
     @property
     def game_was_played(self) -> bool:

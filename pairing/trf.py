@@ -197,7 +197,8 @@ def _parse_round_entry(line: str, line_no: int, round_no: int, tpn: int) -> Roun
         if opponent == tpn:
             raise TrfFormatError(line_no, col, Text(PAIRED_WITH_ITSELF, round=round_no))
     entry = RoundEntry(
-        opponent, _parse_color(block[5], where), _parse_result(block[7], opponent, where)
+        opponent, _parse_color(block[5], where), _parse_result(block[7], opponent, where),
+        absent=opponent is None and block[7] in " -",  # not paired (pairing.outcomes)
     )
     _check_entry(entry, block[7], where)
     return entry
@@ -653,7 +654,7 @@ def _fit(text: str, width: int, *, right: bool = False) -> str:
 def _entry_text(entry: RoundEntry) -> str:
     """Return the 8 significant columns of a round entry, e.g. ``  12 w 1`` or ``0000 - H``."""
     if entry.opponent is None:
-        return f"0000 - {entry.result.value}"
+        return f"0000 - {'-' if entry.absent else entry.result.value}"
     color = entry.color.value if entry.color is not None else "-"
     return f"{entry.opponent:>4} {color} {entry.result.value}"
 

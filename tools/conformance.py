@@ -1,12 +1,12 @@
 """Conformance harness: re-pair every recorded round of a corpus of TRF files and compare.
 
 ``python -m tools.conformance DIR [DIR...]`` replays round k of every file from
-``state_before_round(t, k)`` and compares the engine's answer with ``recorded_round(t, k)``
-(the corpus README procedure). ``_baku`` files are counted separately, as informative.
-The engine follows the file: a Clock file (``### clock system`` with ``192 CUSTOM_SWISS``, see
-``pairing.clock.trf``) is paired by ``pairing.clock``, a Double-Swiss file (``192
-FIDE_DOUBLESWISS``, two columns per match) match by match by ``pairing.double_swiss`` (its
-"rounds" in the report are matches), any other by ``pairing.dutch``.
+the state before it and compares the engine's answer with the recorded round (the corpus
+README procedure). ``_baku`` files are counted separately, as informative.
+The engine follows the file (``pairing.systems.system_of_file``): a Clock file (``### clock
+system`` with ``192 CUSTOM_SWISS``) is paired by the Clock system, a Double-Swiss file (``192
+FIDE_DOUBLESWISS``, two columns per match) match by match (its "rounds" in the report are
+matches), any other by the Dutch system under the file's rules.
 A directory named ``unpairable-*`` holds states with no legal pairing: each is paired as it is,
 and the engine must answer ``NoValidPairing`` (the command line's exit 1).
 """
@@ -21,24 +21,15 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from pairing.clock.trf import is_clock_trf
-from pairing.double_swiss.trf import is_double_swiss, read_double_swiss
-from pairing.errors import TrfFormatError
-from pairing.model import RoundPairing, Tournament
-from pairing.replay import (
-    IDENTICAL,
-    compare_rounds,
-    pairing_lines,
-    recorded_round,
-    replayable_rounds,
-    state_before_round,
-)
-from pairing.trf import next_round_number, read_trf
+from pairing.errors import NoValidPairing, TrfFormatError
+from pairing.model import Tournament
+from pairing.replay import IDENTICAL, compare_rounds, pairing_lines
+from pairing.systems import PairingSystem, system_of_file
 
 ERROR = "error"
 NO_PAIRING = "no legal pairing"
@@ -117,28 +108,16 @@ def _time_limit(timeout: float | None) -> Iterator[None]:
             signal.signal(signal.SIGALRM, previous)
 
 
-def _engine(clock: bool) -> Callable[[Tournament], RoundPairing]:
-    """Return the engine that pairs a file: the Clock system's or the Dutch one."""
-    if clock:
-        from pairing.clock import pair_round as pair_clock_round
-
-        return pair_clock_round
-    from pairing.dutch import pair_round
-
-    return pair_round
-
-
 def replay_round(
-    directory: str, path: Path, t: Tournament, k: int, timeout: float | None = None,
-    clock: bool = False,
+    directory: str, path: Path, system: PairingSystem, t: Tournament, k: int,
+    timeout: float | None = None,
 ) -> RoundResult:
     """Re-pair round k of a tournament and compare it with the recorded round."""
-    expected = recorded_round(t, k)
+    expected = system.recorded_round(t, k)
     start = time.process_time()
     try:
-        pair_round = _engine(clock)  # whatever engine exists; failures are counted
         with _time_limit(timeout):
-            got = pair_round(state_before_round(t, k))
+            got = system.pair(system.state_before(t, k))
     except Exception as exc:  # noqa: BLE001 - the harness counts every engine failure
         return RoundResult(
             directory, path.name, k, ERROR, tuple(pairing_lines(expected)),
@@ -152,18 +131,15 @@ def replay_round(
 
 
 def replay_unpairable(
-    directory: str, path: Path, t: Tournament, timeout: float | None = None, clock: bool = False
+    directory: str, path: Path, system: PairingSystem, t: Tournament,
+    timeout: float | None = None,
 ) -> RoundResult:
     """Pair a state with no legal pairing as it is: the engine must say so."""
-    from pairing.errors import NoValidPairing
-
-    pair_round = _engine(clock)
-
-    k = next_round_number(t)
+    k = system.next_round(t)
     start = time.process_time()
     try:
         with _time_limit(timeout):
-            got = pair_round(t)
+            got = system.pair(t)
     except NoValidPairing as exc:
         return RoundResult(directory, path.name, k, NO_PAIRING, error=str(exc),
                            cpu_seconds=time.process_time() - start)
@@ -174,59 +150,16 @@ def replay_unpairable(
                        cpu_seconds=time.process_time() - start)
 
 
-def replay_double_swiss(task: FileTask, path: Path, text: str) -> list[RoundResult]:
-    """Replay the requested matches of a Double-Swiss file (or pair its unpairable state)."""
-    from pairing.double_swiss import pair_match, recorded_match, state_before_match
-    from pairing.errors import NoValidPairing
-
-    try:
-        dt = read_double_swiss(text)
-    except TrfFormatError as exc:
-        return [RoundResult(task.directory, path.name, 0, ERROR, error=f"cannot read: {exc}")]
-    results = []
-    for k in task.rounds:
-        expected = None if task.unpairable else recorded_match(dt, k)
-        start = time.process_time()
-        try:
-            with _time_limit(task.timeout):
-                got = pair_match(dt if task.unpairable else state_before_match(dt, k))
-        except NoValidPairing as exc:
-            verdict = NO_PAIRING if task.unpairable else ERROR
-            results.append(RoundResult(
-                task.directory, path.name, k, verdict,
-                tuple(pairing_lines(expected)) if expected else (), error=str(exc),
-                cpu_seconds=time.process_time() - start))
-            continue
-        except Exception as exc:  # noqa: BLE001 - the harness counts every engine failure
-            results.append(RoundResult(
-                task.directory, path.name, k, ERROR, error=f"{type(exc).__name__}: {exc}",
-                cpu_seconds=time.process_time() - start))
-            continue
-        seconds = time.process_time() - start
-        if expected is None:
-            results.append(RoundResult(task.directory, path.name, k, PAIRED,
-                                       got=tuple(pairing_lines(got)), cpu_seconds=seconds))
-        else:
-            results.append(RoundResult(
-                task.directory, path.name, k, compare_rounds(expected, got),
-                tuple(pairing_lines(expected)), tuple(pairing_lines(got)), cpu_seconds=seconds))
-    return results
-
-
 def replay_file(task: FileTask) -> list[RoundResult]:
     """Replay the requested rounds of one file (run in a worker process)."""
     path = Path(task.path)
     try:
-        text = path.read_text(encoding="utf-8")
-        if is_double_swiss(text):
-            return replay_double_swiss(task, path, text)
-        t = read_trf(text)
+        system, t = system_of_file(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, TrfFormatError) as exc:
         return [RoundResult(task.directory, path.name, 0, ERROR, error=f"cannot read: {exc}")]
-    clock = is_clock_trf(text)
     if task.unpairable:
-        return [replay_unpairable(task.directory, path, t, task.timeout, clock)]
-    return [replay_round(task.directory, path, t, k, task.timeout, clock) for k in task.rounds]
+        return [replay_unpairable(task.directory, path, system, t, task.timeout)]
+    return [replay_round(task.directory, path, system, t, k, task.timeout) for k in task.rounds]
 
 
 def collect_tasks(
@@ -243,20 +176,16 @@ def collect_tasks(
         if only and only not in path.name:
             continue
         try:
-            text = path.read_text(encoding="utf-8")
-            if is_double_swiss(text):
-                rounds += _double_swiss_matches(path, text, directory, max_players)
-                continue
-            t = read_trf(text)
+            system, t = system_of_file(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, TrfFormatError):
             rounds.append((str(path), 0))  # reported as an error by the worker
             continue
         if max_players is not None and len(t.players) > max_players:
             continue
         if is_unpairable_directory(directory):
-            rounds.append((str(path), next_round_number(t)))
+            rounds.append((str(path), system.next_round(t)))
             continue
-        rounds += [(str(path), k) for k in replayable_rounds(t)]
+        rounds += [(str(path), k) for k in system.replayable_rounds(t)]
     if sample is not None and sample < len(rounds):
         rounds = sorted(random.Random(SAMPLE_SEED).sample(rounds, sample))
     by_file: dict[str, list[int]] = {}
@@ -265,19 +194,6 @@ def collect_tasks(
     name = corpus_name(directory)
     unpairable = is_unpairable_directory(directory)
     return [FileTask(name, p, tuple(ks), timeout, unpairable) for p, ks in by_file.items()]
-
-
-def _double_swiss_matches(
-    path: Path, text: str, directory: Path, max_players: int | None
-) -> list[tuple[str, int]]:
-    """The matches of a Double-Swiss file to replay: every recorded one, or the next one of
-    an unpairable state."""
-    dt = read_double_swiss(text)
-    if max_players is not None and len(dt.tpns) > max_players:
-        return []
-    if is_unpairable_directory(directory):
-        return [(str(path), dt.next_match_number())]
-    return [(str(path), k) for k in range(1, dt.paired_matches() + 1)]
 
 
 def run_tasks(tasks: Sequence[FileTask], jobs: int) -> list[RoundResult]:

@@ -103,7 +103,7 @@ def _next_version(stream) -> int:
 CORRECT = """
 import threading, time
 from django.contrib.auth.models import User
-from tournaments import corrections
+from tournaments.services import corrections
 from tournaments.models import Game, Result
 game = Game.objects.get(round__tournament_id={pk}, round__number=9, board=1)
 result = Result.WHITE_WINS if game.result != Result.WHITE_WINS else Result.DRAW

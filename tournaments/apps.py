@@ -6,5 +6,7 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Every change of a tournament raises its version (cached pages, ETags, live pages).
-        from tournaments import versioning  # noqa: F401
+        # After a change, the cache layer computes the new standings (it reads no page itself).
+        from tournaments import pagecache, queries
+
+        pagecache.refresh_with(queries.refresh)

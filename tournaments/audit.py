@@ -18,6 +18,8 @@ from functools import cache
 
 from django.utils.translation import gettext as _, pgettext, pgettext_lazy
 
+from tournaments.sentences import labelled
+
 ACTIONS = {
     "create tournament": pgettext_lazy("audit action", "create tournament"),
     "update tournament": pgettext_lazy("audit action", "update tournament"),
@@ -232,7 +234,8 @@ def _value(key, value) -> str:
 def _stored_templates() -> tuple[str, ...]:
     """The sentences with values that the services store in a reason (``gettext_noop``)."""
     from pairing import checker
-    from tournaments import corrections, double_swiss, services
+    from pairing.double_swiss import checker as match_checker
+    from tournaments.services import corrections, pairing_changes, players
 
     return (
         # the violations of a pairing made by hand whose warnings the arbiter accepted
@@ -240,17 +243,17 @@ def _stored_templates() -> tuple[str, ...]:
         checker.ABSENT_PAIRED, checker.PAB_WITH_EVEN_NUMBER, checker.PAB_NOT_ALLOWED,
         checker.MET_BEFORE, checker.BOTH_ABSOLUTE_WHITE, checker.BOTH_ABSOLUTE_BLACK,
         checker.PROHIBITED,
-        services.ADMITTED_INTO_PAIRED_ROUND,
-        services.HALF_POINT_BYES_MISSED,
+        players.ADMITTED_INTO_PAIRED_ROUND,
+        players.HALF_POINT_BYES_MISSED,
         corrections.TPNS_STAY_FROZEN,
         corrections.TPNS_RECOMPUTED_ROUNDS_KEPT,
-        corrections.COLOUR_RULE_BROKEN,
-        *corrections.COLOUR_DIFFERENCE.values(),
-        double_swiss.PAIRED_TWICE,
-        double_swiss.NOT_DUE,
-        double_swiss.LEFT_UNPAIRED,
-        double_swiss.ALREADY_MET,
-        double_swiss.NO_PAB,
+        pairing_changes.COLOUR_RULE_BROKEN,
+        *pairing_changes.COLOUR_DIFFERENCE.values(),
+        match_checker.PAIRED_TWICE,
+        match_checker.NOT_DUE,
+        match_checker.LEFT_UNPAIRED,
+        match_checker.ALREADY_MET,
+        match_checker.NO_PAB,
     )
 
 
@@ -324,8 +327,6 @@ def shown(text: str) -> str:
         head, rest = text.split(": ", 1)
         label = shown(head)
         if label != head:  # a stored label: written as the reader's language writes one
-            from tournaments.services import labelled
-
             return labelled(label, shown(rest))
         return f"{head}: {shown(rest)}"
     return text

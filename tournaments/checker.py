@@ -1,9 +1,9 @@
 """The public checker: re-pair every round of an uploaded TRF file and say where it differs.
 
-The file's system decides the engine, as ``python -m pairing -c`` does: ``192
-FIDE_DOUBLESWISS`` is the Double-Swiss system (``pairing.double_swiss``), the Clock marker the
-Clock system (``pairing.clock``), anything else the Dutch system under the file's rule set
-(2026 unless its ``192`` record says 2017) or the one the visitor chose. Round k is paired from
+The file's system decides the engine (``pairing.systems.system_of_file``): ``192
+FIDE_DOUBLESWISS`` is the Double-Swiss system, the Clock marker the Clock system, anything else
+the Dutch system under the file's rule set (2026 unless its ``192`` record says 2017) or the
+one the visitor chose. Round k is paired from
 the file's state before round k (``pairing.replay``) and compared with what the file recorded;
 where they differ, the Dutch engine's explanation says why it paired as it did, and the file's
 own pairing is checked against the absolute criteria. Nothing is stored.
@@ -17,25 +17,19 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, gettext_lazy as _
 
+from pairing.checker import check_round
+from pairing.dutch.explanation import RoundExplanation
 from pairing.errors import PairingError, TrfFormatError
 from pairing.model import RoundPairing, RuleSet
 from pairing.replay import COLORS_DIFFER, IDENTICAL, compare_rounds
+from pairing.systems import PairingSystem, system_of_file
+from tournaments import explain
+from tournaments.sentences import engine_said, error_said, say
 
 logger = logging.getLogger(__name__)
 
 MAX_PLAYERS = 400
 MAX_ROUNDS = 15
-
-DUTCH = "dutch"
-CLOCK = "clock"
-DOUBLE_SWISS = "double-swiss"
-
-SYSTEM_NAMES = {
-    RuleSet.DUTCH_2026: _("FIDE Dutch system, 2026 rules (C.04.3)"),
-    RuleSet.DUTCH_2017: _("FIDE Dutch system, 2017 rules (C.04.3)"),
-    CLOCK: _("Clock (Italian-Swiss) system, not FIDE-approved"),
-    DOUBLE_SWISS: _("FIDE Double-Swiss system (C.04.5)"),
-}
 
 VERDICTS = {
     IDENTICAL: _("same pairing"),
@@ -127,9 +121,7 @@ def _compare(k: int, expected: RoundPairing, got: RoundPairing, name) -> RoundCh
 
 def _said(lines) -> list[str]:
     """The engine's explanation lines in the reader's language."""
-    from tournaments import explain
-
-    return [explain.say(line) for line in lines]
+    return [say(line) for line in lines]
 
 
 def _bye(player: str) -> str:
@@ -138,8 +130,6 @@ def _bye(player: str) -> str:
 
 def _failed(k: int, error: Exception) -> RoundCheck:
     if isinstance(error, PairingError):
-        from tournaments.explain import error_said
-
         said = error_said(error)
         if said is not None:
             return RoundCheck(k, "error", failure=said)
@@ -176,106 +166,40 @@ def _refuse_if_too_big(players: int, rounds: int, units: str) -> None:
 
 def check(text: str, rules: RuleSet | None = None) -> Report:
     """Re-pair every round of a TRF text; raise ``Refused`` for a file that cannot be checked."""
-    from pairing.clock.trf import is_clock_trf
-    from pairing.double_swiss import is_double_swiss
-
     try:
-        if is_double_swiss(text):
-            return _check_double_swiss(text)
-        if is_clock_trf(text):
-            return _check_single(text, CLOCK, None)
-        return _check_single(text, DUTCH, rules)
+        system, t = system_of_file(text, rules)
     except TrfFormatError as error:
-        from tournaments.services import engine_said
-
         raise Refused(
             gettext("This is not a TRF file the engine reads: %(error)s.")
             % {"error": engine_said(error)}
         ) from None
-
-
-def _check_single(text: str, system: str, rules: RuleSet | None) -> Report:
-    from pairing.replay import (
-        paired_rounds,
-        recorded_round,
-        replayable_rounds,
-        state_before_round,
-    )
-    from pairing.trf import read_trf
-
-    t = read_trf(text)
-    total = paired_rounds(t)
-    _refuse_if_too_big(len(t.players), total, "rounds")
-    rules = rules or t.rules
+    _refuse_if_too_big(len(t.players), system.paired_rounds(t), system.units)
     name = _name_of(t.players)
     checks = []
-    for k in replayable_rounds(t):  # a round in which nobody was paired has nothing to check
-        expected = recorded_round(t, k)
-        before = state_before_round(t, k)
+    for k in system.replayable_rounds(t):  # a round in which nobody was paired: nothing to do
         try:
-            if system == CLOCK:
-                checks.append(_clock_round(k, before, expected, name))
-            else:
-                checks.append(_dutch_round(k, before, expected, rules, name))
+            checks.append(_round(system, t, k, name))
         except Exception as error:  # noqa: BLE001 - a round that cannot be paired is reported
             checks.append(_failed(k, error))
-    label = SYSTEM_NAMES[CLOCK if system == CLOCK else rules]
-    return Report(label, t.name, len(t.players), "round", checks)
+    return Report(gettext(system.name), t.name, len(t.players), system.unit, checks)
 
 
-def _clock_round(k, before, expected, name) -> RoundCheck:
-    from pairing.clock import pair_round
-
-    got = pair_round(before, explain=True)
-    check = _compare(k, expected, got, name)
-    if check.differs:
-        check.text = _said(got.explanation)
-    return check
-
-
-def _dutch_round(k, before, expected, rules, name) -> RoundCheck:
-    from pairing.checker import check_round
-    from pairing.dutch import explain_round
-    from pairing.dutch.explanation import RoundExplanation
-    from tournaments import explain
-
-    got, why = explain_round(before, rules=rules)
+def _round(system: PairingSystem, t, k: int, name) -> RoundCheck:
+    expected = system.recorded_round(t, k)
+    before = system.state_before(t, k)
+    got, data = system.pair_explained(before)
     check = _compare(k, expected, got, name)
     if not check.differs:
         return check
-    check.violations = [
-        explain.say(v.text) + (f" ({', '.join(name(t) for t in v.tpns)})" if v.tpns else "")
-        for v in check_round(before, expected, rules=rules)
+    if "brackets" not in data:  # the engine's lines (Clock, Double-Swiss)
+        check.text = _said(got.explanation)
+        return check
+    check.violations = [  # the Dutch explanation: what the file's pairing breaks, and why
+        say(v.text) + (f" ({', '.join(name(t) for t in v.tpns)})" if v.tpns else "")
+        for v in check_round(before, expected, rules=system.rules)
     ]
     players = {p.tpn: p for p in before.players}
-    names = explain.Stored(why, players).name
-    named = RoundExplanation.from_dict(explain.with_names(why.as_dict(), names))
+    names = explain.Stored(RoundExplanation.from_dict(data), players).name
+    named = RoundExplanation.from_dict(explain.with_names(data, names))
     check.why = explain.view_of(explain.Stored(named, players))
     return check
-
-
-def _check_double_swiss(text: str) -> Report:
-    from pairing.double_swiss import (
-        pair_match,
-        read_double_swiss,
-        recorded_match,
-        state_before_match,
-    )
-
-    dt = read_double_swiss(text)
-    total = dt.paired_matches()
-    _refuse_if_too_big(len(dt.tournament.players), total, "matches")
-    name = _name_of(dt.tournament.players)
-    checks = []
-    for k in range(1, total + 1):
-        try:
-            expected = recorded_match(dt, k)
-            got = pair_match(state_before_match(dt, k), explain=True)
-            check = _compare(k, expected, got, name)
-            if check.differs:
-                check.text = _said(got.explanation)
-            checks.append(check)
-        except Exception as error:  # noqa: BLE001 - a match that cannot be paired is reported
-            checks.append(_failed(k, error))
-    return Report(SYSTEM_NAMES[DOUBLE_SWISS], dt.tournament.name, len(dt.tournament.players),
-                  "match", checks)

@@ -1,76 +1,25 @@
 """Why the Dutch engine paired a round as it did, as the web app keeps and shows it.
 
-``pair`` pairs a round and, for the Dutch system, returns the engine's ``RoundExplanation`` as
-data (``as_dict()``) with the players' ids by TPN: TPNs can be reassigned until round 4 is
-paired, so the stored TPNs are read through that map, never through today's numbers. The one
-stored value has three readings: ``brackets`` (a table per bracket on the arbiter's round page),
-``for_player`` (plain sentences on the public player card) and ``api_data`` (the API).
-Clock and Double-Swiss rounds keep the engine's text only.
+A round paired by the engine keeps the Dutch engine's ``RoundExplanation`` as data
+(``as_dict()``, see ``tournaments.services.rounds``) with the players' ids by TPN: TPNs can be
+reassigned until round 4 is paired, so the stored TPNs are read through that map, never through
+today's numbers. The one stored value has three readings: ``brackets`` (a table per bracket on
+the arbiter's round page), ``for_player`` (plain sentences on the public player card) and
+``api_data`` (the API). Clock and Double-Swiss rounds keep the engine's lines (``text``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.db.models import Q
-from django.utils import formats
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from pairing.dutch.explanation import RoundExplanation
-from pairing.model import RoundPairing, Tournament as EngineTournament
-from pairing.text import Text, Translator, as_data
-from tournaments.models import Game, Player, Result, Round, Tournament
-from tournaments.queries import format_points
-
-
-def pair(
-    t: Tournament,
-    state: EngineTournament,
-    pair_round: Callable[..., RoundPairing],
-    player_by_tpn: dict[int, Player],
-) -> tuple[RoundPairing, dict | None]:
-    """Pair the next round of ``state`` and return the explanation as data: the Dutch engine's
-    ``RoundExplanation``, the lines of the others (to be said in the reader's language)."""
-    if t.is_clock or t.is_double_swiss:
-        pairing = pair_round(state, explain=True)
-        return pairing, {"lines": [as_data(line) for line in pairing.explanation]}
-    from pairing.dutch import explain_round
-
-    pairing, why = explain_round(state)
-    data = why.as_dict()
-    data["players"] = {str(tpn): p.pk for tpn, p in player_by_tpn.items()}
-    return replace(pairing, explanation=tuple(why.lines())), data
-
-
-# ---------------------------------------------------------------------------------------------
-# The engine's sentences in the page's language
-
-
-def _number(value) -> str:
-    """A number of the engine's (a fraction in a tie-break note, a ``pairing.text.Number``) as
-    the page's language writes it: ``1.5`` / ``1,5``, ``0.25`` / ``0,25``, ``2``."""
-    from pairing.tiebreaks import format_value
-
-    return formats.number_format(value if isinstance(value, str) else format_value(value))
-
-
-def translator() -> Translator:
-    """The engine's sentences said in the active language (Django's catalogue)."""
-    return Translator(gettext=gettext, ngettext=ngettext, points=format_points, number=_number)
-
-
-def say(text: str) -> str:
-    """One sentence the engine wrote (a marked constant or a ``pairing.text.Text``), in the
-    active language."""
-    return translator().text(text)
-
-
-def error_said(error: Exception) -> str | None:
-    """The engine's reason for a ``PairingError`` in the active language, or None when it was
-    written in English only (``str(error)`` then)."""
-    message = error.args[0] if len(error.args) == 1 else None
-    return say(message) if isinstance(message, Text) else None
+from pairing.text import Text
+from tournaments.models import Game, Player, Result, Round
+from tournaments.sentences import format_points, say, translator
 
 
 def text(rnd: Round) -> str:

@@ -330,12 +330,14 @@ def entries_for(tournament: Tournament) -> dict[str, FidePlayer]:
 def refresh_players(tournament: Tournament, actor) -> list[Player]:
     """Take ratings, titles and federations from the list before round 1 is paired (C.04.2
     Art. 2.3), then number the players again; each change audited. Return the players changed."""
-    from tournaments import services
+    from tournaments.services import ServiceError
+    from tournaments.services.players import renumber
+    from tournaments.services.write import audit, locked
 
     with transaction.atomic():
-        t = services._locked(tournament)
+        t = locked(tournament)
         if t.round_set.exists():
-            raise services.ServiceError(gettext(
+            raise ServiceError(gettext(
                 "Round 1 has been paired: ratings are corrected one by one (C.04.2 Art. 4.3.3)."
             ))
         entries = entries_for(t)
@@ -353,12 +355,12 @@ def refresh_players(tournament: Tournament, actor) -> list[Player]:
                 setattr(player, key, value)
             player.save(update_fields=list(new))
             changed.append(player)
-            services._audit(
+            audit(
                 t, actor, "refresh from FIDE list", player=player, article="C.04.2 2.3",
                 before=before, after=new,
             )
         if changed:
-            services._renumber(t)
+            renumber(t)
             t.save(update_fields=["updated_at"])
     return changed
 

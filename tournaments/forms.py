@@ -21,6 +21,7 @@ from tournaments.models import (
     Tournament,
     page_values,
 )
+from tournaments.sentences import engine_said
 
 GAME_RESULT_VALUES = frozenset(str(r) for r in GAME_RESULTS)
 
@@ -182,8 +183,6 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         try:
             return format_specs(parse_specs(text.replace("\n", ",")))
         except TieBreakSpecError as error:
-            from tournaments.services import engine_said
-
             raise forms.ValidationError(format_html(
                 "{} {}", _("Not a tie-break list of C.07:"), engine_said(error)
             )) from error
@@ -416,7 +415,7 @@ class ResultsForm(forms.Form):
         return {game.pk: self._value(game, "was_") for game in self.games}
 
 
-# Corrections and changes (C.04.2 Art. 2.3, 4.3, 4.4), applied by ``tournaments.corrections``.
+# Corrections and changes (C.04.2 Art. 2.3, 4.3, 4.4), applied by ``tournaments.services``.
 
 REASON_WIDGET = forms.Textarea(attrs={"rows": 2, "cols": 60})
 
@@ -491,7 +490,7 @@ class LeaveDraftForm(forms.Form):
         self.fields["kind"].choices = kinds
 
 
-# Several players at once (``tournaments.bulk``).
+# Several players at once (``tournaments.services.bulk``).
 
 
 class BulkPlayersForm(forms.Form):
@@ -502,7 +501,7 @@ class BulkPlayersForm(forms.Form):
     round_number = forms.IntegerField(min_value=1, label=_("Round"))
 
     def __init__(self, *args, tournament: Tournament, next_round: int, **kwargs):
-        from tournaments.bulk import BULK_ACTIONS
+        from tournaments.services.bulk import BULK_ACTIONS
 
         super().__init__(*args, **kwargs)
         self.fields["players"].queryset = tournament.players.order_by("tpn")

@@ -1,14 +1,14 @@
 """Live pages (issue 16): Server-Sent Events telling open pages that a tournament changed.
 
-``versioning`` calls :func:`publish` once a change is committed. Across worker processes the
-message goes through Redis pub/sub (``settings.REDIS_URL``): each process that has visitors
-listening runs one thread that subscribes and hands the messages to them; the same thread drops
-the process's copy of the version. Without Redis (``make run``: one process) the message goes
-straight to this process's listeners.
+The services' write path calls :func:`publish` once a change is committed. Across worker
+processes the message goes through Redis pub/sub (``settings.REDIS_URL``): each process that has
+visitors listening runs one thread that subscribes and hands the messages to them; the same
+thread drops the process's copy of the version. Without Redis (``make run``: one process) the
+message goes straight to this process's listeners.
 
-The stream (:func:`events`) says ``event: change`` with the new version number; the page's script
-(``static/js/live.js``) then fetches the page again and swaps its content. Served by an ASGI
-server (uvicorn) the stream is an asynchronous generator and costs no thread; under WSGI
+The stream (:func:`events`) says ``event: change`` with the new version number; the page's
+script (``static/js/live.js``) then fetches the page again and swaps its content. Served by an
+ASGI server (uvicorn) the stream is an asynchronous generator and costs no thread; under WSGI
 (``runserver``, the test server) it is a plain generator holding one thread per visitor.
 """
 
@@ -27,6 +27,8 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpRequest, StreamingHttpResponse
+
+from tournaments import versioning
 
 log = logging.getLogger(__name__)
 
@@ -147,8 +149,6 @@ def _redis_loop(subscribed: threading.Event) -> None:
     """Hand every message of the channel to this process's streams; reconnect on errors."""
     import redis
 
-    from tournaments import versioning
-
     while True:
         try:
             pubsub = _redis().pubsub(ignore_subscribe_messages=True)
@@ -188,8 +188,6 @@ def _event(number: int) -> bytes:
 
 
 def _version_number(tournament_id: int) -> int | None:
-    from tournaments import versioning
-
     try:
         version = versioning.current(tournament_id)
     finally:

@@ -17,9 +17,11 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 
-from pairing.model import Color, PointSystem, ResultCode, RuleSet
+from pairing import systems
+from pairing.model import Color, PointSystem, ResultCode
+from pairing.outcomes import GameResult, Outcome
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """FIDE titles in the order of C.04.2 Art. 2.2.2; untitled players come after all of them."""
@@ -29,25 +31,8 @@ BAKU_NEEDS_STANDARD_SCORING = _(
     "1 for a win, 0.5 for a draw, 0 for a loss."
 )
 
-TPN_FREEZE_ROUND = 4
+TPN_FREEZE_ROUND = systems.TPN_FREEZE_ROUND
 """No TPN may change after this round has been paired (C.04.2 Art. 2.3)."""
-
-PAIRING_SYSTEM_DESCRIPTIONS = {
-    "2026": _("Each score group is paired top half against bottom half (C.04.3, the rules in "
-              "force since 1 February 2026)."),
-    "2017": _("Each score group is paired top half against bottom half (C.04.3, the 2017 rules)."),
-    "clock": _("The players sit around a clock by pairing number; the highest scorer after the "
-               "last pair picks the first compatible opponent who follows him."),
-    "dswiss": _("Every pairing is a match of two games with alternating colours; the top score "
-                "group takes the first valid set of upfloaters and is paired in identifier order "
-                "(C.04.5)."),
-}
-"""One line per pairing system (``Tournament.PairingSystem``) for the public pages."""
-
-CLOCK_NOT_FIDE = _(
-    "The Clock system is not a FIDE-approved pairing system: a FIDE-rated event may use it only "
-    "with the authorisation of the FIDE Qualification Commission (C.04.2)."
-)
 
 
 MANUAL_NOTE_LENGTH = 300
@@ -119,11 +104,10 @@ class RatingType(models.TextChoices):
 
 
 class Tournament(models.Model):
-    class PairingSystem(models.TextChoices):
-        DUTCH_2026 = RuleSet.DUTCH_2026.value, _("FIDE Dutch (2026 rules)")
-        DUTCH_2017 = RuleSet.DUTCH_2017.value, _("FIDE Dutch (2017 rules)")
-        CLOCK = "clock", _("Clock (Italian-Swiss)")
-        DOUBLE_SWISS = "dswiss", _("FIDE Double-Swiss (C.04.5)")
+    PairingSystem = models.TextChoices(
+        "PairingSystem", [(s.key, (s.code, _(s.label))) for s in systems.SYSTEMS]
+    )
+    """The systems of ``pairing.systems``, by the code the database stores."""
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
@@ -260,7 +244,7 @@ class Tournament(models.Model):
                 raise ValidationError({"deputy_arbiters": _(
                     "“%(line)s”: one arbiter a line, the FIDE ID in brackets at the end."
                 ) % {"line": line.strip()}})
-        if self.baku_acceleration and (self.is_clock or self.is_double_swiss):
+        if self.baku_acceleration and not self.system.accelerates:
             raise ValidationError(
                 {"baku_acceleration": _("Baku acceleration (C.04.7) belongs to the Dutch system.")}
             )
@@ -274,33 +258,20 @@ class Tournament(models.Model):
             return zoneinfo.ZoneInfo("UTC")
 
     @property
-    def is_clock(self) -> bool:
-        """Whether the Clock (Italian-Swiss) system pairs the tournament (``pairing.clock``)."""
-        return self.pairing_system == self.PairingSystem.CLOCK
-
-    @property
-    def is_double_swiss(self) -> bool:
-        """Whether the FIDE Double-Swiss system pairs the tournament: every round is a match of
-        two games (C.04.5, ``pairing.double_swiss``)."""
-        return self.pairing_system == self.PairingSystem.DOUBLE_SWISS
-
-    @property
-    def rule_set(self) -> RuleSet:
-        """The Dutch rule set; a Clock or Double-Swiss tournament has none of its own and gives
-        the default, which only the Dutch checker's warnings on manual pairings read."""
-        if self.is_clock or self.is_double_swiss:
-            return RuleSet.DUTCH_2026
-        return RuleSet(self.pairing_system)
+    def system(self) -> systems.PairingSystem:
+        """The pairing system (``pairing.systems``): everything that differs between systems,
+        from the engine to whether a round is a match of two games."""
+        return systems.system(self.pairing_system)
 
     @property
     def pairing_system_description(self) -> str:
         """One line on how the pairing system pairs, for the public pages."""
-        return PAIRING_SYSTEM_DESCRIPTIONS[self.pairing_system]
+        return gettext(self.system.description)
 
     @property
     def pairing_system_note(self) -> str:
         """What players must know about a pairing system that is not FIDE's (C.04.2)."""
-        return CLOCK_NOT_FIDE if self.is_clock else ""
+        return gettext(self.system.note) if self.system.note else ""
 
     @property
     def point_system(self) -> PointSystem:
@@ -329,12 +300,15 @@ class Tournament(models.Model):
     def last_round(self) -> Round | None:
         return self.round_set.order_by("-number").first()
 
+    def next_round_number(self) -> int:
+        """The number of the round to pair next."""
+        last = self.last_round()
+        return 1 if last is None else last.number + 1
+
     def tpns_frozen(self) -> bool:
         """Return whether TPNs are final: round 4 has been paired (C.04.2 Art. 2.3); in the
         Clock system round 1, since the grid of Appendix A is built once from them."""
-        if self.is_clock:
-            return self.round_set.exists()
-        return self.round_set.filter(number__gte=TPN_FREEZE_ROUND).exists()
+        return self.round_set.filter(number__gte=self.system.tpns_frozen_from_round).exists()
 
 
 class Player(models.Model):
@@ -392,6 +366,11 @@ class Player(models.Model):
             return False
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
 
+    def takes_request(self, round_number: int) -> bool:
+        """Whether a requested bye for that round counts: the player plays it, or has not
+        arrived yet (a late entry's half-point bye for a round missed)."""
+        return self.plays_in(round_number) or round_number < self.arrival_round
+
 
 class Round(models.Model):
     class State(models.TextChoices):
@@ -423,72 +402,60 @@ class Round(models.Model):
         return f"{self.tournament} round {self.number}"
 
 
-class Result(models.TextChoices):
-    """Outcome of one pairing row. Games have a White and a Black; byes only a White."""
-
-    PENDING = "", "—"
-    WHITE_WINS = "1-0", "1-0"
-    DRAW = "1/2-1/2", "½-½"
-    BLACK_WINS = "0-1", "0-1"
-    WHITE_WINS_FORFEIT = "+/-", _("+/− (Black forfeits)")
-    BLACK_WINS_FORFEIT = "-/+", _("−/+ (White forfeits)")
-    DOUBLE_FORFEIT = "-/-", _("−/− (double forfeit)")
-    NOT_PLAYED = "0/0", _("Not played (annulled)")
-    # Game results that only a Double-Swiss match has (C.04.5 Preface: ½-0, 0-½ and 0-0).
-    WHITE_HALF_BLACK_ZERO = "1/2-0", "½-0"
-    WHITE_ZERO_BLACK_HALF = "0-1/2", "0-½"
-    BOTH_LOSE = "0-0", "0-0"
-    # Rows without an opponent.
-    PAIRING_BYE = "PAB", _("Pairing-allocated bye")
-    HALF_BYE = "H", _("Requested half-point bye")
-    FULL_BYE = "F", _("Requested full-point bye")
-    ZERO_BYE = "Z", _("Requested zero-point bye")
-    ABSENT = "A", _("Absent")
-
-
-GAME_RESULTS = frozenset(
-    {
-        Result.WHITE_WINS,
-        Result.DRAW,
-        Result.BLACK_WINS,
-        Result.WHITE_WINS_FORFEIT,
-        Result.BLACK_WINS_FORFEIT,
-        Result.DOUBLE_FORFEIT,
-        Result.NOT_PLAYED,
-    }
-)
-MATCH_GAME_RESULTS = (GAME_RESULTS - {Result.NOT_PLAYED}) | {
-    Result.WHITE_HALF_BLACK_ZERO, Result.WHITE_ZERO_BLACK_HALF, Result.BOTH_LOSE,
+_GAME_LABELS = {
+    GameResult.WHITE_WINS: "1-0",
+    GameResult.DRAW: "½-½",
+    GameResult.BLACK_WINS: "0-1",
+    GameResult.WHITE_WINS_FORFEIT: _("+/− (Black forfeits)"),
+    GameResult.BLACK_WINS_FORFEIT: _("−/+ (White forfeits)"),
+    GameResult.DOUBLE_FORFEIT: _("−/− (double forfeit)"),
+    GameResult.NOT_PLAYED: _("Not played (annulled)"),
+    GameResult.WHITE_HALF_BLACK_ZERO: "½-0",
+    GameResult.WHITE_ZERO_BLACK_HALF: "0-½",
+    GameResult.BOTH_LOSE: "0-0",
 }
+
+BYE_ROWS = (
+    ("PAIRING_BYE", "PAB", Outcome.PAIRING_ALLOCATED_BYE, _("Pairing-allocated bye")),
+    ("HALF_BYE", "H", Outcome.HALF_POINT_BYE, _("Requested half-point bye")),
+    ("FULL_BYE", "F", Outcome.FULL_POINT_BYE, _("Requested full-point bye")),
+    ("ZERO_BYE", "Z", Outcome.ZERO_POINT_BYE, _("Requested zero-point bye")),
+    ("ABSENT", "A", Outcome.ABSENT, _("Absent")),
+)
+"""What a row without Black holds: its name, the value the database stores, the outcome, the
+label. With ``GameResult`` (a board's result, stored as its value, ``1-0``) the one table from
+the engine's vocabulary (``pairing.outcomes``) to the database."""
+
+Result = models.TextChoices(
+    "Result",
+    [
+        ("PENDING", ("", "—")),
+        *((game.name, (game.value, _GAME_LABELS[game])) for game in GameResult),
+        *((name, (value, label)) for name, value, _outcome, label in BYE_ROWS),
+    ],
+)
+Result.__doc__ = """What one row of a round holds: a board's result (``GameResult``), or the bye or
+absence of a row without Black (``BYE_ROWS``); pending while a game has no result yet."""
+
+GAME_RESULTS = frozenset(Result(game.value) for game in GameResult if not game.in_a_match_only)
+"""The results of a game (a match's games have ``MATCH_GAME_RESULTS``)."""
+MATCH_GAME_RESULTS = frozenset(
+    Result(game.value) for game in GameResult if game is not GameResult.NOT_PLAYED
+)
 """The results of one game of a Double-Swiss match, from that game's White (no annulled game:
 byes apply only to matches, never to individual games, Preface)."""
-BYE_RESULTS = frozenset(
-    {Result.PAIRING_BYE, Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE, Result.ABSENT}
-)
+BYE_RESULTS = frozenset(Result(value) for _name, value, _outcome, _label in BYE_ROWS)
+BYE_OUTCOMES: dict[str, Outcome] = {value: outcome for _n, value, outcome, _l in BYE_ROWS}
+"""The outcome of a row without Black, by its stored value."""
+BYE_VALUES: dict[Outcome, str] = {outcome: value for value, outcome in BYE_OUTCOMES.items()}
+"""The stored value of a row without Black, by its outcome."""
 
-# What each game result means for White and for Black, as TRF result letters.
-_GAME_CODES: dict[str, tuple[ResultCode, ResultCode]] = {
-    Result.WHITE_WINS: (ResultCode.WIN, ResultCode.LOSS),
-    Result.DRAW: (ResultCode.DRAW, ResultCode.DRAW),
-    Result.BLACK_WINS: (ResultCode.LOSS, ResultCode.WIN),
-    Result.WHITE_WINS_FORFEIT: (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
-    Result.BLACK_WINS_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
-    Result.DOUBLE_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
-    Result.WHITE_HALF_BLACK_ZERO: (ResultCode.DRAW, ResultCode.LOSS),
-    Result.WHITE_ZERO_BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
-    Result.BOTH_LOSE: (ResultCode.LOSS, ResultCode.LOSS),
-}
-RESULT_OF_CODES: dict[tuple[ResultCode, ResultCode], str] = {
-    codes: result for result, codes in _GAME_CODES.items()
-}
-"""A game result from White's and Black's TRF result letters (the inverse of the table above)."""
-_BYE_CODES: dict[str, ResultCode] = {
-    Result.PAIRING_BYE: ResultCode.PAIRING_ALLOCATED_BYE,
-    Result.HALF_BYE: ResultCode.HALF_POINT_BYE,
-    Result.FULL_BYE: ResultCode.FULL_POINT_BYE,
-    Result.ZERO_BYE: ResultCode.ZERO_POINT_BYE,
-    Result.ABSENT: ResultCode.ZERO_POINT_BYE,
-}
+
+def outcomes_of(result: str) -> tuple[Outcome, Outcome | None]:
+    """The outcome of each side of a row: White's and Black's of a game, or a bye's alone."""
+    if result in BYE_OUTCOMES:
+        return BYE_OUTCOMES[result], None
+    return GameResult(result).outcomes
 
 
 _RESULT_LABELS = dict(Result.choices)
@@ -580,9 +547,9 @@ class Game(models.Model):
 
     def game_codes(self) -> tuple[tuple[ResultCode, ResultCode], tuple[ResultCode, ResultCode]]:
         """The TRF result letters of both games of a match, each (this row's White, Black)."""
-        first = _GAME_CODES[self.result]
-        black, white = _GAME_CODES[self.second_result]  # game 2: this row's Black has White
-        return first, (white, black)
+        first = tuple(o.code for o in GameResult(self.result).outcomes)
+        black, white = (o.code for o in GameResult(self.second_result).outcomes)  # game 2: this
+        return first, (white, black)  # row's Black has White
 
     def clean(self) -> None:
         if self.black_id is None and self.result not in BYE_RESULTS:
@@ -600,15 +567,19 @@ class Game(models.Model):
             f"{int(self.rating_colors_swapped)}"
         )
 
+    def outcomes(self) -> tuple[Outcome, Outcome | None] | None:
+        """What White and Black got (a bye row: its outcome and None); None while pending."""
+        if self.black_id is not None and self.result == Result.PENDING:
+            return None
+        return outcomes_of(self.result)
+
     def result_codes(self) -> tuple[ResultCode, ResultCode | None] | None:
         """Return the TRF result letters for White and Black, None while the result is pending."""
-        if self.black_id is None:
-            return _BYE_CODES[self.result], None
-        if self.result == Result.PENDING:
+        outcomes = self.outcomes()
+        if outcomes is None:
             return None
-        if self.result == Result.NOT_PLAYED:
-            return ResultCode.ZERO_POINT_BYE, ResultCode.ZERO_POINT_BYE
-        return _GAME_CODES[self.result]
+        white, black = outcomes
+        return white.code, black.code if black is not None else None
 
 
 class ByeRequest(models.Model):
@@ -705,8 +676,9 @@ class FidePlayer(models.Model):
 class PublicVersion(models.Model):
     """How often a tournament's data changed: the key of its cached pages and its ETags.
 
-    ``tournaments.versioning`` raises it in the transaction of every change (signals on every
-    model above, so the admin counts too); pages and API bodies are cached by it (issue 16).
+    The services' write path raises it once in each transaction that changes the tournament
+    (``tournaments.services.write``, ``tournaments.versioning``); pages and API bodies are
+    cached by it (issue 16).
     """
 
     tournament = models.OneToOneField(

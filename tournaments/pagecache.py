@@ -198,28 +198,50 @@ def computed(key: str, compute: Callable[[], Any], *, shared: bool = True) -> An
 # Right after a change: the new standings, before the first visitor asks
 
 
-def warm_soon(tournament_id: int) -> None:
-    """Compute the new version's history of the rounds and standings in a background thread
-    (``LIVE_WARM``, default on), before the first visitor asks."""
-    if not getattr(settings, "LIVE_WARM", True):
+_refresher: Callable[[int], None] | None = None
+_refreshing: dict[int, bool] = {}
+"""The tournaments being computed in this process, and whether another change came meanwhile."""
+_refreshing_lock = threading.Lock()
+
+refreshes = 0
+"""How many computations this process started (figures of the big-events benchmark)."""
+
+
+def refresh_with(compute: Callable[[int], None]) -> None:
+    """Say how a tournament's pages are computed after a change (``tournaments.apps`` passes
+    ``tournaments.queries.refresh``: this module reads no page itself)."""
+    global _refresher
+    _refresher = compute
+
+
+def refresh_soon(tournament_id: int) -> None:
+    """Compute the new version's standings and rounds in a background thread (``LIVE_WARM``,
+    default on), before the first visitor asks; at most one computation of a tournament runs
+    at a time in a process, and changes that come meanwhile make one more, not one each."""
+    if not getattr(settings, "LIVE_WARM", True) or _refresher is None:
         return
-    threading.Thread(target=_warm, args=(tournament_id,), daemon=True).start()
+    with _refreshing_lock:
+        if tournament_id in _refreshing:
+            _refreshing[tournament_id] = True  # computed again once the running one ends
+            return
+        _refreshing[tournament_id] = False
+    threading.Thread(target=_refresh, args=(tournament_id,), daemon=True).start()
 
 
-def _warm(tournament_id: int) -> None:
-    from tournaments import queries, services
-    from tournaments.models import Tournament
-
+def _refresh(tournament_id: int) -> None:
+    global refreshes
     close_old_connections()
     try:
-        t = Tournament.objects.filter(pk=tournament_id).first()
-        if t is not None:
-            version = queries.tournament_version(t.pk)
-            queries.history(t, version=version)
-            queries.public_standings(t, version=version)
-    except services.ServiceError:
-        pass  # the pages say why the tournament cannot be ranked
-    except Exception:  # a background thread has no one to report to but the log
-        log.exception("computing the standings of tournament %s", tournament_id)
+        while True:
+            refreshes += 1
+            try:
+                _refresher(tournament_id)
+            except Exception:  # a background thread has no one to report to but the log
+                log.exception("computing the pages of tournament %s", tournament_id)
+            with _refreshing_lock:
+                if not _refreshing[tournament_id]:
+                    del _refreshing[tournament_id]
+                    return
+                _refreshing[tournament_id] = False
     finally:
         connection.close()

@@ -15,33 +15,15 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet
-from django.utils import formats, timezone, translation
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from pairing.model import Color, ResultCode, RoundEntry
 from tournaments import pagecache, services, versioning
 from tournaments.models import Game, Player, Result, Round, Tournament
+from tournaments.sentences import engine_said, labelled
 
 PUBLIC_STATES = (Round.State.PUBLISHED, Round.State.FINISHED)
-
-
-HALF_AS_FRACTION = {"en"}
-"""Languages whose chess texts write a half point as ½ (7½); the others write their decimal
-number (French: 7,5)."""
-
-
-def format_points(tenths: int | None) -> str:
-    """Show points kept in tenths as the page's language writes them: 15 -> '1½' in English,
-    '1,5' in French; 10 -> '1', 5 -> '½' or '0,5', None -> '*'."""
-    if tenths is None:
-        return "*"
-    sign = "-" if tenths < 0 else ""
-    whole, rest = divmod(abs(tenths), 10)
-    if rest == 0:
-        return f"{sign}{whole}"
-    if rest == 5 and (translation.get_language() or "en").split("-")[0] in HALF_AS_FRACTION:
-        return f"{sign}{whole or ''}½"
-    return formats.number_format(Decimal(tenths) / 10, decimal_pos=1)
 
 
 TIEBREAK_NAMES = {
@@ -349,6 +331,20 @@ def _public_standings(tournament: Tournament, after_round: int | None) -> Standi
     )
 
 
+def refresh(tournament_id: int) -> None:
+    """Compute the rounds' history and the standings of a tournament's current version, so
+    that the first visitor after a change finds them ready (``pagecache.refresh_soon``)."""
+    t = Tournament.objects.filter(pk=tournament_id).first()
+    if t is None:
+        return
+    version = tournament_version(t.pk)
+    history(t, version=version)
+    try:
+        public_standings(t, version=version)
+    except services.ServiceError:
+        pass  # the pages say why the tournament cannot be ranked
+
+
 @dataclass(frozen=True)
 class CrossRow:
     row: StandingRow
@@ -491,7 +487,7 @@ def player_tiebreaks(
         info = explain(state, specs, player.tpn)
     except TieBreakError as error:
         raise services.ServiceError(
-            services.labelled(_("Tie-breaks"), services.engine_said(error))
+            labelled(_("Tie-breaks"), engine_said(error))
         ) from error
     by_tpn = built.player_by_tpn
     sections = []

@@ -2,7 +2,13 @@
 
 from django.urls import path
 
-from tournaments import views_arbiter as v, views_bulk, views_fide, views_print
+from tournaments import (
+    views_arbiter as v,
+    views_bulk,
+    views_corrections as c,
+    views_fide,
+    views_print,
+)
 
 urlpatterns = [
     path("", v.home, name="arbiter-home"),
@@ -38,19 +44,19 @@ urlpatterns = [
     path("t/<int:pk>/rounds/<int:number>/publish/", v.round_publish, name="arbiter-round-publish"),
     path("t/<int:pk>/rounds/<int:number>/finish/", v.round_finish, name="arbiter-round-finish"),
     path("t/<int:pk>/standings/", v.standings, name="arbiter-standings"),
-    path("t/<int:pk>/audit/", v.audit, name="arbiter-audit"),
-    path("t/<int:pk>/audit.csv", v.audit_csv, name="arbiter-audit-csv"),
+    path("t/<int:pk>/audit/", c.audit, name="arbiter-audit"),
+    path("t/<int:pk>/audit.csv", c.audit_csv, name="arbiter-audit-csv"),
     path(
         "t/<int:pk>/rounds/<int:number>/games/<int:game_pk>/correct/",
-        v.game_correct,
+        c.game_correct,
         name="arbiter-game-correct",
     ),
-    path("t/<int:pk>/rounds/<int:number>/pairing/", v.pairing_change, name="arbiter-pairing"),
-    path("t/<int:pk>/rounds/<int:number>/repair/", v.round_repair, name="arbiter-round-repair"),
-    path("t/<int:pk>/rounds/<int:number>/leave/", v.round_leave, name="arbiter-round-leave"),
+    path("t/<int:pk>/rounds/<int:number>/pairing/", c.pairing_change, name="arbiter-pairing"),
+    path("t/<int:pk>/rounds/<int:number>/repair/", c.round_repair, name="arbiter-round-repair"),
+    path("t/<int:pk>/rounds/<int:number>/leave/", c.round_leave, name="arbiter-round-leave"),
     path(
         "t/<int:pk>/players/<int:player_pk>/rating/",
-        v.rating_correct,
+        c.rating_correct,
         name="arbiter-rating-correct",
     ),
     path("t/<int:pk>/export.trf", v.export_trf, name="arbiter-export-trf"),

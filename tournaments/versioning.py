@@ -1,19 +1,17 @@
-"""A version number per tournament, raised by every change: the key of the cached pages (issue 16).
+"""A version number per tournament, raised once by every change: the key of the cached pages
+(issue 16).
 
-The number lives in ``PublicVersion``, one row per tournament, and is raised in the transaction of
-the change itself, so a reader never sees new data under an old version. Signals on every model
-of the app raise it, so a change made anywhere (a service, the admin, the shell) counts; writes
-that send no signal (``bulk_create``, ``QuerySet.update``) are made by services that also write an
-``AuditEntry``, which does. A transaction raises each tournament's version once, however many
-rows it writes.
+The number lives in ``PublicVersion``, one row per tournament. The write path of the services
+(``tournaments.services.write``) raises it once in each transaction that changes a tournament,
+so a reader never sees new data under an old version, and after the commit tells the live pages
+(``tournaments.live``) and has the standings computed again (``tournaments.pagecache``). A
+change made around the services (a shell, a raw SQL load) raises nothing: it is seen when the
+next change through the services raises the version.
 
 Reading the version costs one query, and none while this process's copy is younger than
 ``settings.LIVE_VERSION_TTL`` seconds: a change made by this process drops the copy at once, a
 change made by another process drops it when the event arrives through Redis
 (``tournaments.live``), and without Redis after the TTL at the latest.
-
-Once a change is committed, ``after_commit`` tells the live pages (``tournaments.live``) and
-computes the standings of the new version in a background thread (``tournaments.pagecache``).
 """
 
 from __future__ import annotations
@@ -26,19 +24,9 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, F, Max, Sum
-from django.db.models.signals import post_delete, post_save, pre_delete
-from django.dispatch import receiver
 from django.utils import timezone
 
-from tournaments.models import (
-    AuditEntry,
-    ByeRequest,
-    Game,
-    Player,
-    PublicVersion,
-    Round,
-    Tournament,
-)
+from tournaments.models import PublicVersion, Tournament
 
 
 @dataclass(frozen=True)
@@ -129,134 +117,17 @@ def site() -> SiteVersion:
 # Raising the version
 
 
-class _Committed:
-    """The on-commit hook of one tournament's change (one per transaction and tournament)."""
-
-    def __init__(self, tournament_id: int) -> None:
-        self.tournament_id = tournament_id
-
-    def __call__(self) -> None:
-        after_commit(self.tournament_id)
-
-
-def _hooked(tournament_id: int) -> bool:
-    """Whether this transaction already has the on-commit hook of this tournament."""
-    connection = transaction.get_connection()
-    for _sids, func, *_ in getattr(connection, "run_on_commit", ()):
-        if isinstance(func, _Committed) and func.tournament_id == tournament_id:
-            return True
-    return False
-
-
-def bump(tournament_id: int | None) -> None:
-    """Raise a tournament's version in the current transaction."""
-    if tournament_id is None:
-        return
+def bump(tournament_id: int) -> None:
+    """Raise a tournament's version in the current transaction (the write path calls it once a
+    transaction: ``tournaments.services.write``)."""
     PublicVersion.objects.filter(pk=tournament_id).update(
         number=F("number") + 1, changed_at=timezone.now()
     )
     forget(tournament_id)
-    if not (transaction.get_connection().in_atomic_block and _hooked(tournament_id)):
-        transaction.on_commit(_Committed(tournament_id))
 
 
-def after_commit(tournament_id: int) -> None:
-    """A change is committed: drop the copy, tell the live pages, compute the new standings."""
-    from tournaments import live, pagecache
-
-    forget(tournament_id)
-    version = current(tournament_id)
-    if version is None:  # deleted
-        return
-    live.publish(tournament_id, version.number)
-    pagecache.warm_soon(tournament_id)
-
-
-# ---------------------------------------------------------------------------------------------
-# Signals: every model of the app
-
-
-_deleting = threading.local()
-"""Rounds and players being deleted with their rows (pre_delete comes first for all of them),
-so that the games and byes deleted with them need no query to find their tournament."""
-
-
-def _parents(kind: str) -> dict[int, int]:
-    if not hasattr(_deleting, kind):
-        setattr(_deleting, kind, {})
-    return getattr(_deleting, kind)
-
-
-def _tournament_of(instance) -> int | None:
-    if isinstance(instance, Tournament):
-        return instance.pk
-    if isinstance(instance, (Player, Round, AuditEntry)):
-        return instance.tournament_id
-    if isinstance(instance, Game):
-        if Game.round.is_cached(instance):
-            return instance.round.tournament_id
-        known = _parents("rounds").get(instance.round_id)
-        if known is not None:
-            return known
-        rounds = Round.objects.filter(pk=instance.round_id)
-        return rounds.values_list("tournament_id", flat=True).first()
-    if isinstance(instance, ByeRequest):
-        if ByeRequest.player.is_cached(instance):
-            return instance.player.tournament_id
-        known = _parents("players").get(instance.player_id)
-        if known is not None:
-            return known
-        players = Player.objects.filter(pk=instance.player_id)
-        return players.values_list("tournament_id", flat=True).first()
-    return None
-
-
-_WATCHED = (Tournament, Player, Round, Game, ByeRequest, AuditEntry)
-
-
-@receiver(post_save)
-def _saved(sender, instance, created=False, raw=False, **kwargs) -> None:
-    if sender not in _WATCHED:
-        return
-    if sender is Tournament and created:
-        PublicVersion.objects.get_or_create(
-            tournament_id=instance.pk, defaults={"changed_at": timezone.now()}
-        )
-        transaction.on_commit(_Committed(instance.pk))
-        return
-    bump(_tournament_of(instance))
-
-
-@receiver(pre_delete)
-def _deleting_parent(sender, instance, **kwargs) -> None:
-    # Django sends pre_delete for every row of a cascade before deleting any: the games and
-    # byes deleted with their round or player are then counted by it, without a query each.
-    if sender is Tournament:
-        _parents("tournaments")[instance.pk] = instance.pk
-    elif sender is Round:
-        _parents("rounds")[instance.pk] = instance.tournament_id
-    elif sender is Player:
-        _parents("players")[instance.pk] = instance.tournament_id
-
-
-@receiver(post_delete)
-def _deleted(sender, instance, **kwargs) -> None:
-    if sender not in _WATCHED:
-        return
-    if sender is Tournament:
-        _parents("tournaments").pop(instance.pk, None)
-        forget(instance.pk)
-        transaction.on_commit(_Committed(instance.pk))
-        return
-    tournament_id = _tournament_of(instance)
-    if sender is Round:
-        _parents("rounds").pop(instance.pk, None)
-    elif sender is Player:
-        _parents("players").pop(instance.pk, None)
-    elif sender is Game and instance.round_id in _parents("rounds"):
-        return  # deleted with its round, which raises the version
-    elif sender is ByeRequest and instance.player_id in _parents("players"):
-        return  # deleted with its player
-    if tournament_id in _parents("tournaments"):
-        return  # deleted with its tournament
-    bump(tournament_id)
+def start(tournament_id: int) -> None:
+    """Give a new tournament its version (number 1)."""
+    PublicVersion.objects.get_or_create(
+        tournament_id=tournament_id, defaults={"changed_at": timezone.now()}
+    )

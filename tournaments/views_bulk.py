@@ -1,6 +1,6 @@
 """Dashboard actions on several players at once, and undoing a publish (issue 17).
 
-Each view validates a form and calls one service of ``tournaments.bulk`` or
+Each view validates a form and calls one service of ``tournaments.services.bulk`` or
 ``tournaments.services``; refusals come back as messages (``arbiter_action``).
 """
 
@@ -10,16 +10,11 @@ from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _, gettext_lazy
 
-from tournaments import bulk, corrections, services
+from tournaments import services
 from tournaments.forms import BulkPlayersForm, LeaveDraftManyForm
 from tournaments.models import ByeRequest, Round, Tournament
-from tournaments.views_arbiter import (
-    _dashboard,
-    _form_errors,
-    _next_round,
-    _posted_round,
-    arbiter_action,
-)
+from tournaments.services import bulk, pairing_changes
+from tournaments.views_access import arbiter_action, dashboard, form_errors, posted_round
 
 DONE = {
     "H": gettext_lazy("Half-point bye in round %(number)s: %(names)s."),
@@ -32,12 +27,12 @@ DONE = {
 
 
 def bulk_form(tournament: Tournament, data=None) -> BulkPlayersForm:
-    return BulkPlayersForm(data, tournament=tournament, next_round=_next_round(tournament))
+    return BulkPlayersForm(data, tournament=tournament, next_round=tournament.next_round_number())
 
 
 def leave_many_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraftManyForm:
     kinds = [
-        (code, label) for code, label in corrections.DRAFT_LEAVE_KINDS
+        (code, label) for code, label in pairing_changes.DRAFT_LEAVE_KINDS
         if code != ByeRequest.Kind.FULL or tournament.allow_full_point_bye
     ]
     return LeaveDraftManyForm(data, tournament=tournament, round_number=rnd.number, kinds=kinds)
@@ -47,8 +42,8 @@ def leave_many_form(tournament: Tournament, rnd: Round, data=None) -> LeaveDraft
 def players_bulk(request, tournament):
     form = bulk_form(tournament, request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
-        return _dashboard(tournament, "players")
+        form_errors(request, form)
+        return dashboard(tournament, "players")
     data = form.cleaned_data
     done = bulk.apply_to_players(
         tournament, request.user, data["players"], action=data["action"],
@@ -58,12 +53,12 @@ def players_bulk(request, tournament):
     messages.success(
         request, DONE[data["action"]] % {"number": data["round_number"], "names": names}
     )
-    return _dashboard(tournament, "players")
+    return dashboard(tournament, "players")
 
 
 @arbiter_action
 def round_leave_many(request, tournament, number):
-    rnd = _posted_round(request, tournament, number)
+    rnd = posted_round(request, tournament, number)
     form = leave_many_form(tournament, rnd, request.POST)
     if form.is_valid():
         players = list(form.cleaned_data["players"])
@@ -74,13 +69,13 @@ def round_leave_many(request, tournament, number):
             % {"names": ", ".join(p.name for p in players), "number": number},
         )
     else:
-        _form_errors(request, form)
+        form_errors(request, form)
     return redirect("arbiter-round", pk=tournament.pk, number=number)
 
 
 @arbiter_action
 def round_unpublish(request, tournament, number):
-    services.unpublish_round(_posted_round(request, tournament, number), request.user)
+    services.unpublish_round(posted_round(request, tournament, number), request.user)
     messages.success(
         request,
         _("Round %(number)s is a draft again: the public no longer sees it.") % {"number": number},

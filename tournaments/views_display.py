@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments import queries, services
 from tournaments.models import Tournament
+from tournaments.sentences import format_points
 from tournaments.views_public import conditional_for_visitors
 
 ROWS = 15
@@ -52,7 +53,7 @@ def display(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError:
         table = None  # the standings page says why; the display shows the pairings only
     if table is not None and table.after_round:
-        rows = [{"row": r, "points": queries.format_points(r.points)} for r in table.rows]
+        rows = [{"row": r, "points": format_points(r.points)} for r in table.rows]
         parts = _chunks(rows, ROWS)
         for i, part in enumerate(parts, start=1):
             screens.append(

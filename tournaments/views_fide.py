@@ -9,13 +9,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _, ngettext
 
 from tournaments import fide_list, services
-from tournaments.views_arbiter import _dashboard, _writable, arbiter_action
+from tournaments.views_access import arbiter_action, dashboard, writable
 
 
 @login_required
 def search(request: HttpRequest, pk: int) -> HttpResponse:
     """Find players of the list (GET ``q``); tick them to register them all at once."""
-    tournament = _writable(request, pk)
+    tournament = writable(request, pk)
     query = request.GET.get("q", "")
     found = fide_list.search(query, limit=50) if query.strip() else []
     registered = set(tournament.players.exclude(fide_id="").values_list("fide_id", flat=True))
@@ -53,7 +53,7 @@ def add(request, tournament):
         )
     if new:
         rows = [
-            services._clean_player_fields(fide_list.player_fields(e, tournament.rating_type))
+            services.clean_player_fields(fide_list.player_fields(e, tournament.rating_type))
             for e in new
         ]
         services.register_players(tournament, request.user, rows)
@@ -65,7 +65,7 @@ def add(request, tournament):
                 len(new),
             ) % {"count": len(new)},
         )
-    return _dashboard(tournament, "players")
+    return dashboard(tournament, "players")
 
 
 @arbiter_action
@@ -81,4 +81,4 @@ def refresh(request, tournament):
             len(changed),
         ) % {"count": len(changed)},
     )
-    return _dashboard(tournament, "players")
+    return dashboard(tournament, "players")

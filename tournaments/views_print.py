@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 
 from tournaments import queries, services
 from tournaments.models import Round, Tournament
-from tournaments.views_arbiter import _readable
-from tournaments.views_public import _cross_cell
+from tournaments.sentences import format_points
+from tournaments.views_access import readable
+from tournaments.views_public import cross_cell
 
 
 def _round(t: Tournament, number: int) -> Round:
@@ -29,7 +30,7 @@ def _rows(t: Tournament, rnd: Round) -> list[dict]:
     for game in games:
         for player in (game.white, game.black):
             if player is not None:
-                points[player.pk] = queries.format_points(
+                points[player.pk] = format_points(
                     hist.score_before(player.pk, rnd.number)
                 )
     return [
@@ -51,7 +52,7 @@ def _render(request, template: str, t: Tournament, what: str, **context) -> Http
 @login_required
 def pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Boards in order (C.04.2 Art. 3.6): TPN, name, rating and points of both players."""
-    t = _readable(request, pk)
+    t = readable(request, pk)
     rnd = _round(t, number)
     rows = _rows(t, rnd)
     return _render(
@@ -65,7 +66,7 @@ def pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 def alphabetical(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Every player of the round by name: board, colour, opponent (or the bye)."""
-    t = _readable(request, pk)
+    t = readable(request, pk)
     rnd = _round(t, number)
     lines = []
     for row in _rows(t, rnd):
@@ -85,7 +86,7 @@ def alphabetical(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One result slip per board, to cut out and sign."""
-    t = _readable(request, pk)
+    t = readable(request, pk)
     rnd = _round(t, number)
     boards = [r for r in _rows(t, rnd) if not r["game"].is_bye]
     what = _("Result slips, round %(number)s") % {"number": number}
@@ -94,9 +95,9 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    t = _readable(request, pk)
+    t = readable(request, pk)
     table = queries.public_standings(t)
-    rows = [{"row": r, "points": queries.format_points(r.points)} for r in table.rows]
+    rows = [{"row": r, "points": format_points(r.points)} for r in table.rows]
     title = (
         _("Standings after round %(number)s") % {"number": table.after_round}
         if table.after_round
@@ -107,7 +108,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
-    t = _readable(request, pk)
+    t = readable(request, pk)
     try:
         table, rounds, rows = queries.crosstable(t)
     except services.ServiceError as error:
@@ -115,8 +116,8 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     lines = [
         {
             "row": line.row,
-            "points": queries.format_points(line.row.points),
-            "cells": [_cross_cell(cell, opponent) for cell, opponent in line.cells],
+            "points": format_points(line.row.points),
+            "cells": [cross_cell(cell, opponent) for cell, opponent in line.cells],
         }
         for line in rows
     ]

@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from tournaments import conditional, explain, queries, services
 from tournaments.models import Player, Round, Tournament
 from tournaments.search import search_players
+from tournaments.sentences import format_points
 
 
 def _live_version(request: HttpRequest) -> int | None:
@@ -118,9 +119,9 @@ def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rows = [
         {
             "game": g,
-            "white_score": queries.format_points(hist.score_before(g.white_id, number)),
+            "white_score": format_points(hist.score_before(g.white_id, number)),
             "black_score": (
-                queries.format_points(hist.score_before(g.black_id, number))
+                format_points(hist.score_before(g.black_id, number))
                 if g.black_id
                 else ""
             ),
@@ -164,7 +165,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError as error:
         return _unavailable(request, t, "standings", error)
     rows = [
-        {"row": r, "points": queries.format_points(r.points)} for r in table.rows
+        {"row": r, "points": format_points(r.points)} for r in table.rows
     ]
     context = {
         "t": t,
@@ -186,9 +187,9 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     lines = [
         {
             "row": line.row,
-            "points": queries.format_points(line.row.points),
+            "points": format_points(line.row.points),
             "cells": [
-                _cross_cell(cell, opponent) for cell, opponent in line.cells
+                cross_cell(cell, opponent) for cell, opponent in line.cells
             ],
         }
         for line in rows
@@ -197,7 +198,7 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public/crosstable.html", context)
 
 
-def _cross_cell(cell: queries.Cell | None, opponent: int | None) -> str:
+def cross_cell(cell: queries.Cell | None, opponent: int | None) -> str:
     """'12w1': opponent's row, colour, result; byes as their short name; '' when not paired."""
     if cell is None:
         return ""
@@ -224,8 +225,8 @@ def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         {
             "round": number,
             "cell": cell,
-            "points": queries.format_points(cell.points) if cell else "",
-            "total": queries.format_points(total),
+            "points": format_points(cell.points) if cell else "",
+            "total": format_points(total),
         }
         for number, cell, total in hist.running(player.pk)
     ]
@@ -234,7 +235,7 @@ def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         "t": t,
         "player": player,
         "games": games,
-        "total": queries.format_points(total),
+        "total": format_points(total),
         "why": explain.player_rounds(hist, player),
         "tab": "players",
     }

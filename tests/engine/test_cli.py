@@ -6,7 +6,6 @@ import io
 import os
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from pairing.cli import main
 from pairing.errors import NoValidPairing, TrfFormatError
 from pairing.model import Board, RoundPairing, RuleSet
 from pairing.replay import recorded_round, state_before_round
+from pairing.systems import DutchSystem
 from pairing.trf import next_round_number, read_trf, write_trf
 
 CORPUS = Path(
@@ -67,19 +67,19 @@ def test_module_entry_point_runs(tmp_path):
     assert result.returncode == 5
 
 
-# With a stand-in engine (a test double injected as ``pairing.dutch``), the CLI's own logic:
+# With a stand-in engine (a test double in place of the Dutch system's), the CLI's own logic:
 
 
 @pytest.fixture
 def stand_in_engine(monkeypatch):
-    """Install a stand-in ``pairing.dutch`` that answers with the rounds of a recorded file."""
+    """Install a stand-in Dutch engine that answers with the rounds of a recorded file."""
 
     def install(full, *, fail=False, swap_round=None):
         calls = []
 
-        def pair_round(t, *, rules=None, explain=False):
+        def pair_round(system, t, *, explain=False):
             k = next_round_number(t)
-            calls.append((k, rules, explain))
+            calls.append((k, system.rules, explain))
             if fail:
                 raise NoValidPairing("no pairing satisfies C1-C3")
             recorded = recorded_round(full, k)
@@ -91,9 +91,7 @@ def stand_in_engine(monkeypatch):
                 explanation=(f"round {k}", "bracket 1") if explain else (),
             )
 
-        module = types.ModuleType("pairing.dutch")
-        module.pair_round = pair_round
-        monkeypatch.setitem(sys.modules, "pairing.dutch", module)
+        monkeypatch.setattr(DutchSystem, "pair", pair_round)
         return calls
 
     return install
@@ -112,7 +110,7 @@ def test_pair_writes_engine_format(tmp_path, stand_in_engine):
     assert lines == recorded_round(full, 3).engine_lines()
     assert int(lines[0]) == len(lines) - 1
     assert lines[-1] == "8 0"  # the PAB of round 3, written last
-    assert calls == [(3, None, False)]
+    assert calls == [(3, RuleSet.DUTCH_2026, False)]
 
 
 @needs_corpus
@@ -204,7 +202,7 @@ HUGE = "9" * 5000  # more digits than Python converts to an int by default
         (TWO_PLAYERS + f"XXA {HUGE} 1.0\n", "line 3"),
         (TWO_PLAYERS + f"XXP 1 {HUGE}\n", "line 3"),
         (TWO_PLAYERS + f"260 {HUGE}\n", "line 3"),
-        (TWO_PLAYERS + "XXR 1\n", "round 2 cannot be paired: the file declares 1 rounds"),
+        (TWO_PLAYERS + "XXR 1\n", "round 2 cannot be paired: the file plans 1 rounds"),
         (TWO_PLAYERS + "162  W 3.0    D 1.0\nBBW  2.0\n",
          "line 4, column 6: BBW gives the win 2.0 points, but line 3 (162) gives 3.0"),
     ],

@@ -17,8 +17,9 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from tournaments import corrections, services
+from tournaments import services
 from tournaments.models import Result
+from tournaments.services import corrections
 
 from .conftest import make_tournament
 from .test_e2e_browser import browser  # noqa: F401 (a fixture)

@@ -7,9 +7,10 @@ from django.urls import reverse
 
 from tests.web.test_corrections import board1, play_round, start
 from tests.web.test_corrections_pairing import tpn_pairs
-from tournaments import corrections, services
+from tournaments import services
 from tournaments.audit import Change, differences
 from tournaments.models import AuditEntry
+from tournaments.services import corrections, pairing_changes
 
 pytestmark = pytest.mark.django_db
 
@@ -36,9 +37,9 @@ def test_a_two_board_change_shows_those_two_boards_only(client, arbiter):
     t = start(arbiter, players=10)
     rnd = services.pair_next_round(t, arbiter)
     (a, b), (c, d) = tpn_pairs(rnd)[:2]
-    text = corrections.swap_in_text(corrections.pairing_text(rnd), a, c)
-    boards, bye = corrections.parse_pairing(text)
-    corrections.change_pairing(rnd, arbiter, boards=boards, bye=bye, note="swap",
+    text = pairing_changes.swap_in_text(pairing_changes.pairing_text(rnd), a, c)
+    boards, bye = pairing_changes.parse_pairing(text)
+    pairing_changes.change_pairing(rnd, arbiter, boards=boards, bye=bye, note="swap",
                                accept_warnings=True)
     entry = AuditEntry.objects.get(action="manual pairing (draft)")
     changes = differences(entry.before, entry.after)

@@ -7,8 +7,9 @@ import random
 import pytest
 from django.urls import reverse
 
-from tournaments import bulk, services
+from tournaments import services
 from tournaments.models import AuditEntry, ByeRequest, Game, Result, Round
+from tournaments.services import bulk
 
 from .conftest import make_tournament
 from .test_services import play

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pairing.model import Player as EnginePlayer, Tournament as EngineTournament
 from pairing.trf import write_trf
-from tournaments import checker, corrections, services
+from tournaments import checker, services
 from tournaments.models import AuditEntry, Game, Player, Round, Tournament
+from tournaments.services import pairing_changes
 
 from .conftest import make_tournament
 from .test_clock import clock_event, play as play_clock
@@ -62,10 +63,10 @@ def test_a_file_paired_by_the_rules_is_identical_round_by_round(client, arbiter)
 def test_a_pairing_made_by_hand_is_shown_with_the_rules_and_why(client, arbiter):
     t = played(arbiter, played_rounds=1)
     rnd = services.pair_next_round(t, arbiter)
-    text = corrections.pairing_text(rnd)
-    (white1, black1), (white2, _) = corrections.parse_pairing(text)[0][:2]
-    boards, bye = corrections.parse_pairing(corrections.swap_in_text(text, white1, white2))
-    corrections.change_pairing(rnd, arbiter, boards=boards, bye=bye, accept_warnings=True)
+    text = pairing_changes.pairing_text(rnd)
+    (white1, black1), (white2, _) = pairing_changes.parse_pairing(text)[0][:2]
+    boards, bye = pairing_changes.parse_pairing(pairing_changes.swap_in_text(text, white1, white2))
+    pairing_changes.change_pairing(rnd, arbiter, boards=boards, bye=bye, accept_warnings=True)
     services.publish_round(rnd, arbiter)
     games = [g for g in rnd.games.order_by("board") if g.board is not None]
     services.set_results(rnd, arbiter, {g.pk: "1-0" for g in games})

@@ -10,8 +10,9 @@ from django.urls import reverse
 
 from pairing.cli import main as pairing_cli
 from pairing.clock import is_clock_trf
+from pairing.systems import CLOCK
 from tournaments import services
-from tournaments.models import CLOCK_NOT_FIDE, ByeRequest, Result, Round, Tournament
+from tournaments.models import ByeRequest, Result, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +88,7 @@ def test_the_public_home_page_names_the_dutch_system_without_the_note(client, ar
     t = services.create_tournament(arbiter, name="Dutch Open", rounds=5)
     home = client.get(reverse("public-tournament", args=[t.pk])).content.decode()
     assert "FIDE Dutch (2026 rules)" in home and "Qualification Commission" not in home
-    assert "Qualification Commission" in CLOCK_NOT_FIDE
+    assert "Qualification Commission" in CLOCK.note
 
 
 def test_the_clock_system_is_fixed_with_its_grid_once_round_1_is_paired(arbiter):

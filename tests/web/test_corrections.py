@@ -7,9 +7,10 @@ import random
 import pytest
 
 from tests.web.conftest import make_tournament
-from tournaments import corrections, services
-from tournaments.corrections import Timing
+from tournaments import services
 from tournaments.models import AuditEntry, Game, Result, Round
+from tournaments.services import corrections
+from tournaments.services.corrections import Timing
 
 pytestmark = pytest.mark.django_db
 

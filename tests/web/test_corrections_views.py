@@ -11,8 +11,9 @@ from django.urls import reverse
 
 from tests.web.test_corrections import board1, play_round, start
 from tests.web.test_corrections_pairing import rematch_text, tpn_pairs
-from tournaments import corrections, services
+from tournaments import services
 from tournaments.models import AuditEntry, ByeRequest, Game, Player, Result, Round
+from tournaments.services import corrections, pairing_changes
 
 pytestmark = pytest.mark.django_db
 
@@ -106,7 +107,7 @@ def test_dashboard_swap_rewrites_the_text(client, arbiter):
     client.force_login(arbiter)
     page = client.post(
         reverse("arbiter-pairing", args=[t.pk, 1]),
-        {"text": corrections.pairing_text(rnd), "action": "swap", "swap_a": a, "swap_b": c},
+        {"text": pairing_changes.pairing_text(rnd), "action": "swap", "swap_a": a, "swap_b": c},
     )
     assert f"{c} - {b}" in page.content.decode() and f"{a} - {d}" in page.content.decode()
     assert AuditEntry.objects.filter(action="manual pairing (draft)").count() == 0
@@ -154,7 +155,7 @@ def test_late_entry_into_a_published_round_then_paired_by_hand_4_4_4(client, arb
     assert late.arrival_round == 2 and late.tpn == 8  # lowest rating: last in the initial order
     pab = rnd2.games.get(result=Result.PAIRING_BYE)
     boards = tpn_pairs(rnd2) + [(pab.white.tpn, late.tpn)]
-    corrections.change_pairing(
+    pairing_changes.change_pairing(
         rnd2, arbiter, boards=boards, bye=None, reason_code="4.4.4",
         note="late entry plays the bye player", accept_warnings=True,
     )
@@ -210,7 +211,7 @@ def test_withdrawal_and_announced_absence_take_players_out_of_the_pairing(arbite
     # Pairing the withdrawn player by hand is warned about (3.2).
     boards = tpn_pairs(rnd2)
     pab = rnd2.games.get(result=Result.PAIRING_BYE).white.tpn
-    preview = corrections.preview_pairing(rnd2, boards + [(pab, gone.tpn)], None)
+    preview = pairing_changes.preview_pairing(rnd2, boards + [(pab, gone.tpn)], None)
     assert any("withdrawn or absent" in w for w in preview.warnings)
     services.publish_round(rnd2, arbiter)
     services.set_results(
@@ -333,7 +334,7 @@ def test_leaving_a_published_round_is_refused(arbiter):
     rnd2 = services.pair_next_round(t, arbiter)
     services.publish_round(rnd2, arbiter)
     with pytest.raises(services.ServiceError, match="4.4"):
-        corrections.leave_draft(rnd2, arbiter, player=t.players.get(tpn=1), kind="withdraw")
+        pairing_changes.leave_draft(rnd2, arbiter, player=t.players.get(tpn=1), kind="withdraw")
 
 
 def test_a_long_manual_pairing_note_is_kept_whole(client, arbiter):

@@ -152,16 +152,16 @@ def test_it_enters_two_game_results_per_board_in_the_browser(client, event, arbi
 
 
 def test_a_match_paired_by_hand_is_a_match_and_is_checked_on_its_own_rules(event, arbiter):
-    from tournaments import corrections
+    from tournaments.services import corrections, pairing_changes
 
     rnd = services.pair_next_round(event, arbiter)
     tpn = {p.tpn: p for p in event.players.all()}
     boards = [(1, 2), (3, 4)] + [(w, w + 1) for w in range(5, 21, 2)]
-    preview = corrections.preview_pairing(rnd, boards, None)
+    preview = pairing_changes.preview_pairing(rnd, boards, None)
     assert preview.errors == () and preview.warnings == ()
-    bad = corrections.preview_pairing(rnd, [(1, 2), (1, 3)], None)
+    bad = pairing_changes.preview_pairing(rnd, [(1, 2), (1, 3)], None)
     assert "player 1 is paired twice" in bad.errors
-    corrections.change_pairing(rnd, arbiter, boards=boards, bye=None, note="by hand")
+    pairing_changes.change_pairing(rnd, arbiter, boards=boards, bye=None, note="by hand")
     rows = rnd.games.filter(black__isnull=False)
     assert rows.count() == 10 and all(g.is_match for g in rows)
     assert rows.filter(white=tpn[1], black=tpn[2]).exists()
@@ -186,7 +186,7 @@ def test_it_imports_a_double_swiss_file_and_exports_it_again(arbiter, name):
         pytest.skip(f"no corpus file {path}")
     text = path.read_text()
     t = services.import_trf(text, arbiter)
-    assert t.is_double_swiss and t.round_set.count() == read_double_swiss(text).paired_matches()
+    assert t.system.matches and t.round_set.count() == read_double_swiss(text).paired_matches()
     again = read_double_swiss(services.export_trf(t))
     original = read_double_swiss(text)
     assert again.matches == original.matches
@@ -209,7 +209,7 @@ def test_a_seven_match_event_runs_through_the_pages(client, staff):
         "points_full_bye": "2", "points_zero_bye": "0", "tiebreaks": "BH/C1\nSB",
     })
     t = Tournament.objects.get(name="Double Open")
-    assert response.status_code == 302 and t.is_double_swiss
+    assert response.status_code == 302 and t.system.matches
     for i in range(20):
         services.add_player(t, arbiter, name=f"Player {i:02d}", rating=2400 - 10 * i)
     client.post(reverse("arbiter-draw-colour", args=[t.pk]))

@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from pairing.dutch.explanation import RoundExplanation
-from tournaments import corrections, explain, queries, services
+from tournaments import explain, sentences, services
 from tournaments.models import Round, Tournament
+from tournaments.services import pairing_changes
 
 from .conftest import make_tournament
 from .test_public import enter, text_of
@@ -87,7 +88,7 @@ def test_the_draft_page_shows_a_table_per_bracket_with_names_and_scores(client, 
     first = next(c for b in rnd.explanation_data["brackets"] for c in b["choices"])
     player = t.players.get(pk=rnd.explanation_data["players"][str(first["tpn"])])
     text = text_of(page)
-    score = queries.format_points(rnd.explanation_data["scores"][str(first["tpn"])])
+    score = sentences.format_points(rnd.explanation_data["scores"][str(first["tpn"])])
     assert f"{player.name} {player.tpn} · {score} pt" in text
     assert "Pairing-allocated bye:" in text
     assert "changed by hand" not in text
@@ -96,11 +97,11 @@ def test_the_draft_page_shows_a_table_per_bracket_with_names_and_scores(client, 
 def test_the_draft_page_says_when_the_boards_were_changed_by_hand(client, arbiter):
     t = played(arbiter)
     rnd = services.pair_next_round(t, arbiter)
-    text = corrections.pairing_text(rnd)
-    (white1, _), (white2, _) = corrections.parse_pairing(text)[0][:2]
-    swapped = corrections.swap_in_text(text, white1, white2)
-    boards, bye = corrections.parse_pairing(swapped)
-    corrections.change_pairing(rnd, arbiter, boards=boards, bye=bye, accept_warnings=True)
+    text = pairing_changes.pairing_text(rnd)
+    (white1, _), (white2, _) = pairing_changes.parse_pairing(text)[0][:2]
+    swapped = pairing_changes.swap_in_text(text, white1, white2)
+    boards, bye = pairing_changes.parse_pairing(swapped)
+    pairing_changes.change_pairing(rnd, arbiter, boards=boards, bye=bye, accept_warnings=True)
     client.force_login(arbiter)
 
     page = text_of(client.get(reverse("arbiter-round", args=[t.pk, rnd.number])))
@@ -143,11 +144,12 @@ def test_the_bye_is_explained_to_its_player(client, arbiter):
 def test_a_pairing_changed_by_hand_is_not_explained_by_the_engines_reasons(arbiter):
     t = played(arbiter)
     rnd = services.pair_next_round(t, arbiter)
-    text = corrections.pairing_text(rnd)
-    (first, _), (second, _) = corrections.parse_pairing(text)[0][:2]
+    text = pairing_changes.pairing_text(rnd)
+    (first, _), (second, _) = pairing_changes.parse_pairing(text)[0][:2]
     first = [first]
-    boards, bye = corrections.parse_pairing(corrections.swap_in_text(text, first[0], second))
-    corrections.change_pairing(rnd, arbiter, boards=boards, bye=bye, accept_warnings=True)
+    swapped = pairing_changes.swap_in_text(text, first[0], second)
+    boards, bye = pairing_changes.parse_pairing(swapped)
+    pairing_changes.change_pairing(rnd, arbiter, boards=boards, bye=bye, accept_warnings=True)
     services.publish_round(rnd, arbiter)
     moved = t.players.get(tpn=first[0])
 

@@ -17,9 +17,10 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from pairing.tiebreaks.specs import Acronym
-from tournaments import corrections, services
+from tournaments import services
 from tournaments.forms import TIME_ZONE_CHOICES
 from tournaments.models import AuditEntry, FidePlayer, Result
+from tournaments.services import corrections, pairing_changes
 
 from .pages import form_data
 from .test_e2e_browser import browser  # noqa: F401 (a fixture)
@@ -115,7 +116,7 @@ def events(arbiter):
         services.add_player(draft, arbiter, name=name, rating=2000 - 10 * i)
     services.draw_initial_color(draft, arbiter, random.Random(1))
     first = services.pair_next_round(draft, arbiter)
-    corrections.change_pairing(first, arbiter, boards=[(1, 2), (3, 4)], bye=5,
+    pairing_changes.change_pairing(first, arbiter, boards=[(1, 2), (3, 4)], bye=5,
                                accept_warnings=True)  # no note: the page says it was by hand
 
     registering = services.create_tournament(

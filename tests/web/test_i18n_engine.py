@@ -18,8 +18,9 @@ from django.utils import translation
 
 from pairing.dutch.explanation import RoundExplanation
 from pairing.trf import read_trf
-from tournaments import checker, corrections, explain, services
+from tournaments import checker, explain, sentences, services
 from tournaments.models import Game, Result
+from tournaments.services import pairing_changes
 
 from .conftest import make_tournament
 from .test_clock import clock_event, play as play_clock
@@ -87,7 +88,7 @@ def test_the_candidates_passed_over_are_said_in_french():
         "In the 2-point group you were in the upper half (S1) and met 6 (Art. 4.2). Passed over 4 "
         f"({INCOMPATIBLE}); passed over 5 ({WORSE})."]
     with translation.override("fr"):
-        said = why.for_player(1, explain.translator())
+        said = why.for_player(1, sentences.translator())
     assert said == [
         "Dans le groupe de score 2, vous étiez dans la moitié supérieure (S1) et avez rencontré 6 "
         "(art. 4.2). Candidats écartés : 4 (déjà rencontré, ou la même préférence de couleur "
@@ -128,12 +129,12 @@ def rematch_in_round_2(arbiter):
     first = Game.objects.filter(round__tournament=t, round__number=1).exclude(black=None).first()
     a, b = first.white.tpn, first.black.tpn
     rnd = services.pair_next_round(t, arbiter)
-    boards, bye = corrections.parse_pairing(corrections.pairing_text(rnd))
+    boards, bye = pairing_changes.parse_pairing(pairing_changes.pairing_text(rnd))
     left = [p for pair in boards for p in pair if p not in (a, b)]
     left += [bye] if bye not in (None, a, b) else []
     boards = [(a, b)] + [(left[i], left[i + 1]) for i in range(0, len(left) - 1, 2)]
-    corrections.change_pairing(rnd, arbiter, boards=boards, bye=left[-1] if len(left) % 2 else None,
-                               accept_warnings=True)
+    pairing_changes.change_pairing(rnd, arbiter, boards=boards,
+                                   bye=left[-1] if len(left) % 2 else None, accept_warnings=True)
     services.publish_round(rnd, arbiter)
     games = [g for g in rnd.games.order_by("board") if g.board is not None]
     services.set_results(rnd, arbiter, {g.pk: "1-0" for g in games})
@@ -192,7 +193,7 @@ def test_the_clock_and_double_swiss_explanations_in_french(arbiter):
     assert len(lines) > 10 and any("backtrack" in line or "passes over" in line for line in lines)
 
     with translation.override("fr"):
-        said = [explain.say(line) for line in lines]
+        said = [sentences.say(line) for line in lines]
 
     left = {line: english_left(line, double) for line in said}
     assert {line: words for line, words in left.items() if words} == {}
@@ -202,7 +203,7 @@ def test_the_clock_and_double_swiss_explanations_in_french(arbiter):
     scores = [line for line in said if line.startswith(("joueur qui choisit", "groupe de score"))]
     assert all(re.search(r" \d+,\d ", line) for line in scores), scores  # 2,5 not 2.5
     with translation.override("en"):
-        assert [explain.say(line) for line in lines] == lines
+        assert [sentences.say(line) for line in lines] == lines
 
 
 def test_a_clock_or_double_swiss_round_keeps_its_lines_to_say_them_in_french(arbiter):

@@ -16,18 +16,25 @@ from django.utils import translation
 from tests.web.conftest import make_tournament
 from tests.web.test_corrections import board1, play_round, start
 from tests.web.test_i18n import FR, english_left, visible_text
-from tournaments import (
-    audit,
+from tournaments import audit, fide_list, queries, sentences, services
+from tournaments.models import (
+    MANUAL_NOTE_LENGTH,
+    AuditEntry,
+    Game,
+    Player,
+    Result,
+    Round,
+    Tournament,
+)
+from tournaments.services import (
+    ServiceError,
     bulk,
     corrections,
-    double_swiss,
-    explain,
-    fide_list,
-    queries,
-    services,
+    pairing_changes,
+    players,
+    rounds,
+    trf_import,
 )
-from tournaments.models import MANUAL_NOTE_LENGTH, AuditEntry, Game, Player, Result, Round
-from tournaments.services import ServiceError
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +161,7 @@ def player_without_a_name(arbiter):
 
 @case("at most 3 players")
 def too_many_players(arbiter, monkeypatch):
-    monkeypatch.setattr(services, "MAX_PLAYERS", 3)
+    monkeypatch.setattr(players, "MAX_PLAYERS", 3)
     t = make_tournament(arbiter, players=3)
     return lambda: services.add_player(t, arbiter, name="Dupont")
 
@@ -313,7 +320,7 @@ def engine_pairing_incomplete(arbiter):
 
     t = start(arbiter)
     state = services.engine_state(t, pairing_round=1)
-    return lambda: services._check_pairing(RoundPairing(1, (Board(1, 2),), None), state, 1)
+    return lambda: rounds.check_pairing(t, RoundPairing(1, (Board(1, 2),), None), state, 1)
 
 
 @case("is a draft: publish or unpair it first")
@@ -449,7 +456,7 @@ def finishing_with_missing_results(arbiter):
 
 @case("Federation: ")
 def tournament_field_invalid(arbiter):
-    label = str(services.Tournament._meta.get_field("federation").verbose_name).capitalize()
+    label = str(Tournament._meta.get_field("federation").verbose_name).capitalize()
     return (lambda: services.create_tournament(arbiter, name="X", rounds=5, federation="SUIX"),
             lambda: [label])
 
@@ -481,8 +488,13 @@ def trf_with_forbidden_pairs(arbiter):
 def _read_as(monkeypatch, change):
     """Let the TRF reader return what ``change`` makes of the file it read: a state its own
     checks would refuse (they come first), to reach the web app's refusal behind them."""
-    read = services._read_trf
-    monkeypatch.setattr(services, "_read_trf", lambda text: change(read(text)))
+    read = trf_import._read
+
+    def changed(text):
+        system, state = read(text)
+        return system, change(state)
+
+    monkeypatch.setattr(trf_import, "_read", changed)
 
 
 @case("TRF file: no players")
@@ -505,9 +517,12 @@ def trf_with_a_gap_in_the_numbers(arbiter, monkeypatch):
 
 
 @case("is not supported by the web app")
-def trf_with_an_unsupported_result(arbiter, monkeypatch):
-    monkeypatch.setattr(services, "_IMPORT_RESULTS", {})
-    text = _trf(arbiter, rounds=1)
+def trf_with_an_unsupported_result(arbiter):
+    import re
+
+    text = _trf(arbiter, rounds=1)  # a game of less than one move (W/L): not rated, no result
+    unrated = {"1": "W", "0": "L", "=": "D"}
+    text = re.sub(r"(?m)^(001.{88}[ \d]{4} [wb] )([10=])", lambda m: m[1] + unrated[m[2]], text)
     return lambda: services.import_trf(text, arbiter)
 
 
@@ -586,7 +601,7 @@ def csv_without_players(arbiter):
 
 
 # ---------------------------------------------------------------------------------------------
-# tournaments.corrections
+# tournaments.services.corrections and pairing_changes
 
 
 @case("is a draft: change its pairing")
@@ -708,25 +723,25 @@ def rating_unchanged(arbiter):
 
 @case("a second pairing-allocated bye")
 def pairing_text_with_two_byes(arbiter):
-    return lambda: corrections.parse_pairing("1 - 2\n3 bye\n4 bye")
+    return lambda: pairing_changes.parse_pairing("1 - 2\n3 bye\n4 bye")
 
 
 @case("write 'white TPN - black TPN' or 'TPN bye'")
 def pairing_text_unreadable(arbiter):
-    return (lambda: corrections.parse_pairing("1 - 2\nDupont against Keller"),
+    return (lambda: pairing_changes.parse_pairing("1 - 2\nDupont against Keller"),
             lambda: ["« numéro bye »"])  # the word the line must use
 
 
 @case("is not in the pairing")
 def swap_of_a_player_not_paired(arbiter):
-    return lambda: corrections.swap_in_text("1 - 2\n3 - 4", 1, 9)
+    return lambda: pairing_changes.swap_in_text("1 - 2\n3 - 4", 1, 9)
 
 
 def _published_change(arbiter, code: str, note: str = "agreed", played_before: int = 0):
     t = played(arbiter, played_before)
     rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
-    boards, bye = corrections.parse_pairing(corrections.pairing_text(rnd))
-    return lambda: corrections.change_pairing(rnd, arbiter, boards=boards, bye=bye,
+    boards, bye = pairing_changes.parse_pairing(pairing_changes.pairing_text(rnd))
+    return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=boards, bye=bye,
                                               reason_code=code, note=note)
 
 
@@ -749,8 +764,8 @@ def players_met_reason_in_round_1(arbiter):
 def pairing_changed_meanwhile(arbiter):
     t = start(arbiter)
     rnd = services.pair_next_round(t, arbiter)
-    boards, bye = corrections.parse_pairing(corrections.pairing_text(rnd))
-    return lambda: corrections.change_pairing(rnd, arbiter, boards=boards, bye=bye,
+    boards, bye = pairing_changes.parse_pairing(pairing_changes.pairing_text(rnd))
+    return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=boards, bye=bye,
                                               loaded="1 - 2")
 
 
@@ -758,7 +773,7 @@ def pairing_changed_meanwhile(arbiter):
 def pairing_of_a_finished_round(arbiter):
     t = played(arbiter, 1)
     rnd = t.round_set.get(number=1)
-    return lambda: corrections.change_pairing(rnd, arbiter, boards=[(1, 2)], bye=None)
+    return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=[(1, 2)], bye=None)
 
 
 @case("Published pairings change only for a reason", "C.04.2 Art. 4.4")
@@ -775,7 +790,7 @@ def published_change_without_note(arbiter):
 def incomplete_pairing(arbiter):
     t = start(arbiter)
     rnd = services.pair_next_round(t, arbiter)
-    return lambda: corrections.change_pairing(rnd, arbiter, boards=[(1, 2)], bye=None)
+    return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=[(1, 2)], bye=None)
 
 
 @case("The pairing is incomplete")
@@ -783,41 +798,42 @@ def incomplete_match_pairing(arbiter):
     t = make_tournament(arbiter, players=8, rounds=5, pairing_system="dswiss")
     services.draw_initial_color(t, arbiter, random.Random(1))
     rnd = services.pair_next_round(t, arbiter)
-    return lambda: corrections.change_pairing(rnd, arbiter, boards=[(1, 2), (1, 3)], bye=None)
+    return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=[(1, 2), (1, 3)], bye=None)
 
 
 @case("The pairing breaks rules; accept the warnings")
 def pairing_breaking_colour_rules(arbiter):
     t = played(arbiter, 2)
     rnd = services.pair_next_round(t, arbiter)
-    boards, bye = corrections.parse_pairing(corrections.pairing_text(rnd))
+    boards, bye = pairing_changes.parse_pairing(pairing_changes.pairing_text(rnd))
     flipped = [(b, w) for w, b in boards]  # every colour the other way: absolute rules break
     with translation.override("fr"):
-        warnings = corrections.preview_pairing(rnd, flipped, bye).warnings
+        warnings = pairing_changes.preview_pairing(rnd, flipped, bye).warnings
     assert any("C.04.1 art. 7 (règle absolue des couleurs)" in w for w in warnings), warnings
-    return lambda: corrections.change_pairing(rnd, arbiter, boards=flipped, bye=bye)
+    return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=flipped, bye=bye)
 
 
 @case("The pairing breaks rules; accept the warnings", "C.04.3 Art. 2.1.1")
 def pairing_of_players_who_met(arbiter):
     t = played(arbiter, 2)
     rnd = services.pair_next_round(t, arbiter)
-    again, bye = corrections.parse_pairing(corrections.pairing_text(t.round_set.get(number=1)))
+    first = t.round_set.get(number=1)
+    again, bye = pairing_changes.parse_pairing(pairing_changes.pairing_text(first))
     with translation.override("fr"):  # the checker's warnings (C1: they already played)
-        warnings = corrections.preview_pairing(rnd, again, bye).warnings
+        warnings = pairing_changes.preview_pairing(rnd, again, bye).warnings
     assert any("C.04.3 art. 2.1.1 [C1]" in w for w in warnings), warnings
-    return lambda: corrections.change_pairing(rnd, arbiter, boards=again, bye=bye)
+    return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=again, bye=bye)
 
 
 @case("already has a result: it cannot be re-paired")
 def repairing_a_board_with_a_result(arbiter):
     t = start(arbiter)
     rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
-    boards, bye = corrections.parse_pairing(corrections.pairing_text(rnd))
+    boards, bye = pairing_changes.parse_pairing(pairing_changes.pairing_text(rnd))
     services.set_results(rnd, arbiter, {board1(rnd).pk: Result.DRAW})
     (a, b), (c, d) = boards[0], boards[1]
     swapped = [(a, d), (c, b), *boards[2:]]
-    return lambda: corrections.change_pairing(
+    return lambda: pairing_changes.change_pairing(
         rnd, arbiter, boards=swapped, bye=bye, reason_code="4.4.2", note="rules",
         accept_warnings=True)
 
@@ -826,8 +842,8 @@ def repairing_a_board_with_a_result(arbiter):
 def pairing_note_too_long(arbiter):
     t = start(arbiter)
     rnd = services.pair_next_round(t, arbiter)
-    boards, bye = corrections.parse_pairing(corrections.pairing_text(rnd))
-    return lambda: corrections.change_pairing(rnd, arbiter, boards=boards, bye=bye,
+    boards, bye = pairing_changes.parse_pairing(pairing_changes.pairing_text(rnd))
+    return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=boards, bye=bye,
                                               note="x" * (MANUAL_NOTE_LENGTH + 1))
 
 
@@ -835,21 +851,21 @@ def pairing_note_too_long(arbiter):
 def repairing_a_published_round(arbiter):
     t = start(arbiter)
     rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
-    return lambda: corrections.repair_draft(rnd, arbiter)
+    return lambda: pairing_changes.repair_draft(rnd, arbiter)
 
 
 @case("Unknown choice")
 def leaving_a_draft_unknown(arbiter):
     t = start(arbiter)
     rnd = services.pair_next_round(t, arbiter)
-    return lambda: corrections.leave_draft(rnd, arbiter, player=t.players.get(tpn=1), kind="?")
+    return lambda: pairing_changes.leave_draft(rnd, arbiter, player=t.players.get(tpn=1), kind="?")
 
 
 @case("enter a forfeit, or change the pairing", "C.04.2 Art. 4.4")
 def leaving_a_published_round(arbiter):
     t = start(arbiter)
     rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
-    return lambda: corrections.leave_draft(rnd, arbiter, player=t.players.get(tpn=1), kind="H")
+    return lambda: pairing_changes.leave_draft(rnd, arbiter, player=t.players.get(tpn=1), kind="H")
 
 
 @case("is not due to play in round 1")
@@ -857,11 +873,11 @@ def leaving_a_draft_one_is_not_in(arbiter):
     t = start(arbiter)
     late = services.admit_late_entry(t, arbiter, arrival_round=3, name="Dupont")
     rnd = services.pair_next_round(t, arbiter)
-    return lambda: corrections.leave_draft(rnd, arbiter, player=late, kind="H")
+    return lambda: pairing_changes.leave_draft(rnd, arbiter, player=late, kind="H")
 
 
 # ---------------------------------------------------------------------------------------------
-# tournaments.bulk, double_swiss, fide_list
+# tournaments.services.bulk, double_swiss; tournaments.fide_list
 
 
 @case("Tick at least one player")
@@ -940,7 +956,7 @@ def match_emptied_when_finished(arbiter):
 
 @case("TRF file:")
 def match_file_unreadable(arbiter):
-    return lambda: double_swiss.import_trf("192 FIDE_DOUBLESWISS\n001 nonsense\n", arbiter)
+    return lambda: services.import_trf("192 FIDE_DOUBLESWISS\n001 nonsense\n", arbiter)
 
 
 @case("TRF file: no players")
@@ -995,7 +1011,7 @@ def test_each_refusal_is_french_for_a_french_request(arbiter, monkeypatch, build
     cause = french.__cause__
     if cause is not None and not isinstance(cause, ServiceError):
         with translation.override("fr"):
-            said = explain.error_said(cause)
+            said = sentences.error_said(cause)
         if said is None:  # a sentence the engine or a library wrote in English only
             stripped.append(str(cause))
         else:  # the engine's reason, said in French too
@@ -1050,8 +1066,8 @@ def test_a_board_changed_meanwhile_is_refused_in_french(arbiter):
 
 def test_the_labels_the_forms_offer_are_french(arbiter):
     with translation.override("fr"):
-        labels = [str(label) for _, label in corrections.PAIRING_CHANGE_REASONS]
-        labels += [str(label) for _, label in corrections.DRAFT_LEAVE_KINDS]
+        labels = [str(label) for _, label in pairing_changes.PAIRING_CHANGE_REASONS]
+        labels += [str(label) for _, label in pairing_changes.DRAFT_LEAVE_KINDS]
         labels += [str(label) for label in bulk.BULK_ACTIONS.values()]
         labels += [str(effect) for effect in corrections.TIMING_EFFECT.values()]
     assert french_left(" ".join(labels)) == []
@@ -1110,9 +1126,9 @@ def test_the_audit_trail_is_read_in_french(client, arbiter):
         corrections.correct_rating(t.players.get(tpn=4), arbiter, rating=1500, reason="liste")
         rnd = services.pair_next_round(t, arbiter)
         # round 2 again: players who met, some with a colour for the third time in a row
-        again, bye = corrections.parse_pairing(
-            corrections.pairing_text(t.round_set.get(number=2)))
-        corrections.change_pairing(rnd, arbiter, boards=again, bye=bye, note="essai",
+        again, bye = pairing_changes.parse_pairing(
+            pairing_changes.pairing_text(t.round_set.get(number=2)))
+        pairing_changes.change_pairing(rnd, arbiter, boards=again, bye=bye, note="essai",
                                    accept_warnings=True)
         services.update_tournament(t, arbiter, allow_full_point_bye=True, rating_type="rapid")
     for entry in AuditEntry.objects.all():  # what is stored stays English
@@ -1153,7 +1169,7 @@ def test_stored_sentences_are_translated_and_the_arbiters_words_kept():
         assert audit.action_label("correct result (rating only)") == (
             "correction d’un résultat (pour l’Elo seulement)")
         assert audit.action_label("something new") == "something new"
-        assert audit.shown(corrections.MANUAL_DRAFT) == "manuel (brouillon)"
+        assert audit.shown(pairing_changes.MANUAL_DRAFT) == "manuel (brouillon)"
         assert audit.shown("C.04.1 Art. 6 (absolute colour rule): 5 would have a colour "
                            "difference of +3 with White") == (
             "C.04.1 art. 6 (règle absolue des couleurs) : 5 aurait une différence de couleurs "
@@ -1163,10 +1179,10 @@ def test_stored_sentences_are_translated_and_the_arbiters_words_kept():
 def test_a_pairing_made_by_hand_is_checked_in_french_on_its_page(client, arbiter):
     t = played(arbiter, 2)
     rnd = services.pair_next_round(t, arbiter)
-    again = corrections.pairing_text(t.round_set.get(number=2))  # players who met, colours
+    again = pairing_changes.pairing_text(t.round_set.get(number=2))  # players who met, colours
     client.force_login(arbiter)
     url = reverse("arbiter-pairing", args=[t.pk, rnd.number])
-    data = {"text": again, "loaded": corrections.pairing_text(rnd), "action": "preview"}
+    data = {"text": again, "loaded": pairing_changes.pairing_text(rnd), "action": "preview"}
     french = visible_text(client.post(url, data, **FR).content.decode())
     assert re.search(r"C\.04\.3 art\. 2\.1\.1 \[C1\] : \d+ et \d+ se sont déjà rencontrés", french)
     assert "règle absolue des couleurs" in french

@@ -21,7 +21,7 @@ from pairing.errors import TrfFormatError
 from pairing.model import Color, Player, ResultCode, RoundEntry, Tournament as EngineTournament
 from pairing.text import Text
 from pairing.trf import read_pairings, read_trf, write_trf
-from tournaments import checker, explain
+from tournaments import checker, sentences
 from tournaments.models import Tournament
 
 from .test_i18n import FR, PO, english_left, visible_text
@@ -182,7 +182,7 @@ def test_the_reader_finds_each_defect_where_the_page_will_say_it(defect, where, 
     assert isinstance(error.args[0], Text) and isinstance(error.reason, Text)
     assert str(error) == f"line {error.line}, column {error.column}: {error.reason}"
     with translation.override("fr"):
-        french = explain.error_said(error)
+        french = sentences.error_said(error)
     assert french.startswith(f"ligne {error.line}, colonne {column} : "), french
     assert said in french, french
     assert english_left(french, NOBODY) == [], french
@@ -278,7 +278,7 @@ def test_the_engine_output_reader_is_said_in_french_too():
         with pytest.raises(TrfFormatError) as raised:
             read_pairings(text, 1)
         with translation.override("fr"):
-            assert explain.error_said(raised.value) == french
+            assert sentences.error_said(raised.value) == french
 
 
 def test_what_the_engine_cannot_do_with_a_file_is_said_in_french(client):
@@ -324,13 +324,13 @@ def test_a_wrong_tie_break_code_is_said_in_french():
         with pytest.raises(TieBreakSpecError) as raised:
             parse_specs(codes_written)
         with translation.override("fr"):
-            assert explain.error_said(raised.value) == french, codes_written
+            assert sentences.error_said(raised.value) == french, codes_written
     with pytest.raises(TieBreakSpecError) as raised:
         parse_212("212 BH,PTS")
     assert str(raised.value) == (
         "212: standings that rank a tie-break above points (PTS not first) are not supported")
     with translation.override("fr"):
-        assert explain.error_said(raised.value) == (
+        assert sentences.error_said(raised.value) == (
             "212 : un classement qui place un départage avant les points (PTS pas en premier) "
             "n’est pas pris en charge")
 

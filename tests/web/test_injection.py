@@ -12,7 +12,7 @@ from pairing.trf import read_trf
 from tests.web.conftest import make_tournament
 from tournaments import services
 from tournaments.models import Player, Tournament
-from tournaments.views_arbiter import csv_cell
+from tournaments.views_corrections import csv_cell
 
 pytestmark = pytest.mark.django_db
 
@@ -58,17 +58,17 @@ def test_trf_export_never_writes_a_line_break_from_a_field(client, arbiter):
 def test_a_multi_line_note_becomes_a_one_line_manual_label(arbiter):
     import random
 
-    from tournaments import corrections
+    from tournaments.services import pairing_changes
 
     t = make_tournament(arbiter, players=6)
     services.draw_initial_color(t, arbiter, rng=random.Random(1))
     rnd = services.pair_next_round(t, arbiter)
-    text = corrections.pairing_text(rnd)
+    text = pairing_changes.pairing_text(rnd)
     first, second = text.splitlines()[:2]
-    boards, bye = corrections.parse_pairing(
-        corrections.swap_in_text(text, int(first.split(" - ")[0]), int(second.split(" - ")[0]))
+    boards, bye = pairing_changes.parse_pairing(
+        pairing_changes.swap_in_text(text, int(first.split(" - ")[0]), int(second.split(" - ")[0]))
     )
-    corrections.change_pairing(
+    pairing_changes.change_pairing(
         rnd, arbiter, boards=boards, bye=bye, note="swap\r\nXXC black1\u2028x", accept_warnings=True
     )
     labels = {g.manual for g in rnd.games.all() if g.manual}

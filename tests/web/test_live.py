@@ -17,7 +17,7 @@ from django.test import AsyncClient, Client
 from django.test.utils import CaptureQueriesContext
 
 from tournaments import live, services, versioning
-from tournaments.models import ByeRequest, Game, Player, Result, Tournament
+from tournaments.models import ByeRequest, Player, Result, Tournament
 
 from .conftest import make_tournament
 from .test_api import started
@@ -43,31 +43,27 @@ def ready(arbiter, players: int, rounds: int = 5) -> Tournament:
 # Versions
 
 
-def test_every_change_raises_the_version_wherever_it_is_made(arbiter):
-    t = started(arbiter, 6, results=False)
-    seen = [number(t)]
-
-    def changed() -> bool:
-        seen.append(number(t))
-        return seen[-1] > seen[-2]
-
-    game = Game.objects.filter(round__tournament=t, board=1).get()
-    game.result = Result.DRAW
-    game.save()  # as the admin or a shell would, without a service
-    assert changed()
-    player = Player.objects.filter(tournament=t).first()
-    player.rating = 2000
-    player.save()
-    assert changed()
-    ByeRequest.objects.create(player=player, round_number=2, kind=ByeRequest.Kind.HALF)
-    assert changed()
-    ByeRequest.objects.filter(player=player).get().delete()
-    assert changed()
-    services.set_results(game.round, arbiter, {game.pk: Result.WHITE_WINS})
-    assert changed()
-    services.unpair_round  # noqa: B018 (a service like any other; deleting is covered below)
-    Game.objects.filter(pk=game.pk).get().delete()
-    assert changed()
+def test_each_change_through_the_services_raises_the_version_once(arbiter):
+    t = started(arbiter, 12, results=False)
+    rnd = t.round_set.get(number=1)
+    boards = list(rnd.games.filter(black__isnull=False))
+    before = number(t)
+    with CaptureQueriesContext(connection) as ctx:
+        services.set_results(rnd, arbiter, {g.pk: Result.DRAW for g in boards})
+    raises = [q for q in ctx.captured_queries
+              if q["sql"].startswith("UPDATE") and "publicversion" in q["sql"]]
+    assert len(boards) == 6 and len(raises) == 1  # one transaction, one raise (not one a row)
+    assert number(t) == before + 1
+    player = t.players.get(tpn=1)
+    services.request_bye(player, arbiter, round_number=2, kind=ByeRequest.Kind.HALF)
+    assert number(t) == before + 2
+    # a refusal changes nothing: its transaction, and the raise in it, are rolled back
+    with pytest.raises(services.ServiceError):
+        services.request_bye(player, arbiter, round_number=9, kind=ByeRequest.Kind.HALF)
+    assert number(t) == before + 2
+    # a change made around the services (a shell, a raw load) raises nothing
+    Player.objects.filter(pk=player.pk).update(rating=2000)
+    assert number(t) == before + 2
 
 
 def test_bulk_registration_raises_the_version(arbiter):

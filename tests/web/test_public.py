@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments import queries, services
+from tournaments import sentences, services
 from tournaments.models import Result, Round
 
 from .conftest import make_tournament
@@ -76,7 +76,7 @@ def test_root_lists_tournaments_for_anonymous_visitors(client, arbiter):
 
 
 def test_format_points():
-    assert [queries.format_points(v) for v in (0, 5, 10, 15, 25, None, 3)] == [
+    assert [sentences.format_points(v) for v in (0, 5, 10, 15, 25, None, 3)] == [
         "0", "½", "1", "1½", "2½", "*", "0.3",
     ]
 

@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from tests.web.pages import form_data
 from tests.web.test_corrections import board1, play_round, start
-from tournaments import corrections, services
+from tournaments import services
 from tournaments.models import AuditEntry, Player, Result, Round
+from tournaments.services import corrections, pairing_changes
 
 pytestmark = pytest.mark.django_db
 
@@ -206,7 +207,7 @@ def test_a_pairing_change_from_a_stale_page_is_refused(arbiter, other_arbiter):
     w2, b2 = lines[1].split(" - ")
     swapped = [f"{w1} - {b2}", f"{w2} - {b1}", *lines[2:]]
     x.post(url, {**fresh, "text": "\n".join(swapped), "action": "save", "accept_warnings": "on"})
-    before = corrections.pairing_text(Round.objects.get(pk=rnd.pk))
+    before = pairing_changes.pairing_text(Round.objects.get(pk=rnd.pk))
     other = stale["text"].splitlines()
     other[0], other[2] = f"{other[0].split(' - ')[0]} - {other[2].split(' - ')[1]}", \
         f"{other[2].split(' - ')[0]} - {other[0].split(' - ')[1]}"
@@ -215,7 +216,7 @@ def test_a_pairing_change_from_a_stale_page_is_refused(arbiter, other_arbiter):
         follow=True,
     )
     assert any("changed meanwhile" in m for m in messages_of(response))
-    assert corrections.pairing_text(Round.objects.get(pk=rnd.pk)) == before
+    assert pairing_changes.pairing_text(Round.objects.get(pk=rnd.pk)) == before
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,7 +268,7 @@ def test_publish_from_a_page_showing_an_older_draft_is_refused(arbiter):
     client = client_of(arbiter)
     action = reverse("arbiter-round-publish", args=[t.pk, 1])
     data = form_data(client.get(round_url(t)).content.decode(), action)
-    corrections.repair_draft(Round.objects.get(tournament=t), arbiter)  # another arbiter
+    pairing_changes.repair_draft(Round.objects.get(tournament=t), arbiter)  # another arbiter
     response = client.post(action, data, follow=True)
     assert any("changed meanwhile" in m for m in messages_of(response))
     assert Round.objects.get(tournament=t).state == Round.State.DRAFT

@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from tests.web.pages import form_data
-from tournaments import corrections, services
+from tournaments import services
 from tournaments.models import AuditEntry, Tournament
+from tournaments.services import corrections
 
 from .conftest import make_tournament
 

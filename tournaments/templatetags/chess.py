@@ -4,6 +4,7 @@ from django import template
 from django.utils import formats
 
 from tournaments import queries
+from tournaments.sentences import format_points
 
 register = template.Library()
 
@@ -32,7 +33,7 @@ def points(tenths) -> str:
     """Show points stored in tenths as the page's language writes them: 15 -> '1½' or '1,5'."""
     if tenths is None or tenths == "":
         return ""
-    return queries.format_points(int(tenths))
+    return format_points(int(tenths))
 
 
 @register.filter

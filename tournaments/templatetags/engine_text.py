@@ -11,7 +11,7 @@ register = template.Library()
 @register.filter
 def said(text):
     """The engine's sentence in the active language; anything else unchanged."""
-    from tournaments.explain import say
+    from tournaments.sentences import say
 
     return say(text) if isinstance(text, str) else text
 

@@ -1,8 +1,8 @@
 """Changes to several players at once: byes, absences, withdrawals, leaving a draft.
 
 Each function locks the tournament once and applies the one-player services of
-``tournaments.services`` in the same transaction, so every rule is checked and every change is
-audited as if made one by one; the first refusal undoes them all (all or nothing), and the
+``tournaments.services.players`` in the same transaction, so every rule is checked and every
+change is audited as if made one by one; the first refusal undoes them all (all or nothing), and the
 message names the player.
 """
 
@@ -13,10 +13,13 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils.translation import gettext as _, gettext_lazy
 
-from tournaments import services
-from tournaments.corrections import DRAFT_LEAVE_KINDS
 from tournaments.models import Player, Round, Tournament
-from tournaments.services import ServiceError
+from tournaments.sentences import in_english
+from tournaments.services.errors import ServiceError
+from tournaments.services.pairing_changes import DRAFT_LEAVE_KINDS
+from tournaments.services.players import not_due_to_play, request_bye, withdraw_player
+from tournaments.services.rounds import pair_next_round, round_rows, unpair_round
+from tournaments.services.write import audit, locked, locked_round
 
 BULK_ACTIONS = {
     "H": gettext_lazy("Half-point bye"),
@@ -60,12 +63,12 @@ def apply_to_players(
     if action not in BULK_ACTIONS:
         raise ServiceError(_("Unknown action %(action)r.") % {"action": action})
     with transaction.atomic():
-        t = services._locked(tournament)
+        t = locked(tournament)
         chosen = _players(t, players)
         if action == "withdraw":
-            _each(chosen, lambda p: services.withdraw_player(p, actor, from_round=round_number))
+            _each(chosen, lambda p: withdraw_player(p, actor, from_round=round_number))
         else:
-            _each(chosen, lambda p: services.request_bye(
+            _each(chosen, lambda p: request_bye(
                 p, actor, round_number=round_number, kind=action
             ))
     return chosen
@@ -77,7 +80,7 @@ def leave_draft_many(rnd: Round, actor, *, players: Iterable[Player], kind: str)
     if kind not in dict(DRAFT_LEAVE_KINDS):
         raise ServiceError(_("Unknown choice %(choice)r.") % {"choice": kind})
     with transaction.atomic():
-        t, rnd = services._locked_round(rnd)
+        t, rnd = locked_round(rnd)
         if rnd.state != Round.State.DRAFT:
             raise ServiceError(
                 _(
@@ -88,23 +91,23 @@ def leave_draft_many(rnd: Round, actor, *, players: Iterable[Player], kind: str)
         chosen = _players(t, players)
         for player in chosen:
             if not player.plays_in(rnd.number):
-                raise ServiceError(services.not_due_to_play(player, rnd.number))
-        before = services._round_data(rnd)
+                raise ServiceError(not_due_to_play(player, rnd.number))
+        before = round_rows(rnd)
         number = rnd.number
-        services.unpair_round(rnd, actor)
+        unpair_round(rnd, actor)
         if kind == "withdraw":
-            _each(chosen, lambda p: services.withdraw_player(p, actor, from_round=number))
+            _each(chosen, lambda p: withdraw_player(p, actor, from_round=number))
         else:
-            _each(chosen, lambda p: services.request_bye(
+            _each(chosen, lambda p: request_bye(
                 p, actor, round_number=number, kind=kind
             ))
-        new = services.pair_next_round(t, actor)
-        services._audit(
+        new = pair_next_round(t, actor)
+        audit(
             t, actor, "re-pair draft", round_number=number,
             reason=(
                 f"{', '.join(p.name for p in chosen)}: "
-                f"{services.in_english(dict(DRAFT_LEAVE_KINDS)[kind])}"
+                f"{in_english(dict(DRAFT_LEAVE_KINDS)[kind])}"
             ),
-            before=before, after=services._round_data(new),
+            before=before, after=round_rows(new),
         )
     return new

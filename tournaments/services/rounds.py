@@ -1,0 +1,211 @@
+"""Rounds: paired by the engine, unpaired, published (C.04.2 Art. 3.6), finished."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _, ngettext
+
+from pairing.errors import PairingError
+from pairing.model import RoundPairing, Tournament as EngineTournament
+from tournaments.models import ByeRequest, Game, Result, Round, Tournament
+from tournaments.sentences import engine_said
+from tournaments.services.engine_state import build_engine_state
+from tournaments.services.errors import ServiceError
+from tournaments.services.write import audit, locked, locked_round
+
+
+def check_pairing(t: Tournament, pairing: RoundPairing, state: EngineTournament, k: int) -> None:
+    """Check that the engine paired exactly the players due to play round k, once each."""
+    columns = t.system.first_column(k)
+    due = {
+        p.tpn for p in state.players if len(p.rounds) < columns  # no preset entry in column k
+    }
+    seen: list[int] = [tpn for b in pairing.boards for tpn in (b.white, b.black)]
+    if pairing.bye is not None:
+        seen.append(pairing.bye)
+    if len(seen) != len(set(seen)) or set(seen) != due:
+        raise ServiceError(
+            _(
+                "The engine's pairing of round %(number)s does not cover the players due to play "
+                "(paired %(paired)s, expected %(due)s); nothing was saved."
+            ) % {"number": k, "paired": sorted(seen), "due": sorted(due)}
+        )
+
+
+def pair_next_round(tournament: Tournament, actor) -> Round:
+    """Pair the next round with the engine and save it as a draft.
+
+    The tournament row is locked, so two arbiters pairing at once get one round; the second one
+    is told that the round is already paired.
+    """
+    with transaction.atomic():
+        t = locked(tournament)
+        last = t.last_round()
+        if last is not None and last.state == Round.State.DRAFT:
+            raise ServiceError(
+                _("Round %(number)s is a draft: publish or unpair it first.")
+                % {"number": last.number}
+            )
+        if last is not None and last.state != Round.State.FINISHED:
+            missing = [
+                str(g.board) for g in last.games.all() if not g.has_result
+            ]
+            if missing:
+                raise ServiceError(missing_results(last.number, missing))
+            raise ServiceError(
+                _("Round %(number)s is not finished: finish it first.") % {"number": last.number}
+            )
+        k = 1 if last is None else last.number + 1
+        if k > t.rounds:
+            raise ServiceError(
+                _("All %(count)s rounds have been paired.") % {"count": t.rounds}
+            )
+        if k == 1 and not t.initial_color:
+            raise ServiceError(_("Draw the initial colour by lot first (C.04.3 Art. 5.1)."))
+        built = build_engine_state(t, pairing_round=k)
+        state = built.tournament
+        due = [p for p in state.players if len(p.rounds) < t.system.first_column(k)]
+        if len(due) < 2:
+            raise ServiceError(
+                ngettext(
+                    "Only %(count)s player(s) to pair in round %(number)s.",
+                    "Only %(count)s player(s) to pair in round %(number)s.",
+                    len(due),
+                ) % {"count": len(due), "number": k}
+            )
+        try:
+            pairing, data = t.system.pair_explained(state)
+        except PairingError as error:
+            raise ServiceError(
+                _("The engine cannot pair round %(number)s: %(error)s")
+                % {"number": k, "error": engine_said(error)}
+            ) from error
+        check_pairing(t, pairing, state, k)
+        if "brackets" in data:  # the Dutch explanation names players by TPN: keep who they were
+            data["players"] = {str(tpn): p.pk for tpn, p in built.player_by_tpn.items()}
+        rnd = Round.objects.create(
+            tournament=t, number=k, explanation="\n".join(pairing.explanation),
+            explanation_data=data,
+        )
+        player = built.player_by_tpn
+        games = [
+            Game(round=rnd, board=n, white=player[w], black=player[b], is_match=t.system.matches)
+            for n, (w, b) in enumerate(t.system.board_order(state, pairing), start=1)
+        ]
+        if pairing.bye is not None:
+            games.append(Game(round=rnd, white=player[pairing.bye], result=Result.PAIRING_BYE))
+        for request in ByeRequest.objects.filter(player__tournament=t, round_number=k):
+            if request.player.takes_request(k):
+                games.append(Game(round=rnd, white=request.player, result=request.kind))
+        Game.objects.bulk_create(games)
+        if t.status == Tournament.Status.REGISTRATION:
+            t.status = Tournament.Status.RUNNING
+            t.save(update_fields=["status", "updated_at"])
+        else:
+            t.save(update_fields=["updated_at"])
+        audit(
+            t, actor, "pair round", round_number=k,
+            article=t.system.article,
+            after=round_rows(rnd),
+        )
+    return rnd
+
+
+def round_rows(rnd: Round) -> list[str]:
+    """The rows of a round as the audit trail stores them: in English (a bye row names its
+    kind), translated when shown."""
+    with translation.override("en"):
+        return [str(g) for g in rnd.games.select_related("white", "black")]
+
+
+def missing_results(number: int, boards: list[str]) -> str:
+    return _("Round %(number)s has missing results (board %(boards)s).") % {
+        "number": number, "boards": ", ".join(boards),
+    }
+
+
+
+
+def round_in_state(rnd: Round) -> str:
+    """Say that a round is a draft, published or finished (what an action did not expect)."""
+    if rnd.state == Round.State.DRAFT:
+        return _("Round %(number)s is draft (not published).") % {"number": rnd.number}
+    if rnd.state == Round.State.PUBLISHED:
+        return _("Round %(number)s is published.") % {"number": rnd.number}
+    return _("Round %(number)s is finished.") % {"number": rnd.number}
+
+
+def unpair_round(rnd: Round, actor) -> None:
+    """Delete a draft round (it was never published)."""
+    with transaction.atomic():
+        t, rnd = locked_round(rnd)
+        if rnd.state != Round.State.DRAFT:
+            raise ServiceError(
+                _("Round %(number)s is published: it cannot be unpaired.") % {"number": rnd.number}
+            )
+        before = round_rows(rnd)
+        number = rnd.number
+        rnd.delete()
+        if number == 1:
+            t.status = Tournament.Status.REGISTRATION
+        t.save(update_fields=["status", "updated_at"])
+        audit(t, actor, "unpair round", round_number=number, before=before)
+
+
+def publish_round(rnd: Round, actor) -> Round:
+    with transaction.atomic():
+        t, rnd = locked_round(rnd)
+        if rnd.state != Round.State.DRAFT:
+            raise ServiceError(
+                _("Round %(number)s is already published.") % {"number": rnd.number}
+            )
+        rnd.state = Round.State.PUBLISHED
+        rnd.published_at = timezone.now()
+        rnd.save(update_fields=["state", "published_at"])
+        t.save(update_fields=["updated_at"])
+        audit(t, actor, "publish round", round_number=rnd.number, article="C.04.2 3.6")
+    return rnd
+
+
+def unpublish_round(rnd: Round, actor) -> Round:
+    """Take a published round back to a draft while no board has a result (undo a publish)."""
+    with transaction.atomic():
+        t, rnd = locked_round(rnd)
+        if rnd.state != Round.State.PUBLISHED:
+            raise ServiceError(round_in_state(rnd))
+        entered = [str(g.board) for g in rnd.games.all() if not g.is_bye and g.has_result]
+        if entered:
+            raise ServiceError(
+                _(
+                    "Round %(number)s has results (board %(boards)s): it stays "
+                    "published; change the pairing under C.04.2 Art. 4.4 instead."
+                ) % {"number": rnd.number, "boards": ", ".join(entered)}
+            )
+        rnd.state = Round.State.DRAFT
+        rnd.published_at = None
+        rnd.save(update_fields=["state", "published_at"])
+        t.save(update_fields=["updated_at"])
+        audit(t, actor, "unpublish round", round_number=rnd.number, before="published",
+               after="draft")
+    return rnd
+
+
+
+def finish_round(rnd: Round, actor) -> Round:
+    """Close a published round whose results are all in."""
+    with transaction.atomic():
+        t, rnd = locked_round(rnd)
+        if rnd.state != Round.State.PUBLISHED:
+            raise ServiceError(round_in_state(rnd))
+        missing = [str(g.board) for g in rnd.games.all() if not g.has_result]
+        if missing:
+            raise ServiceError(missing_results(rnd.number, missing))
+        rnd.state = Round.State.FINISHED
+        rnd.finished_at = timezone.now()
+        rnd.save(update_fields=["state", "finished_at"])
+        if rnd.number == t.rounds:
+            t.status = Tournament.Status.FINISHED
+        t.save(update_fields=["status", "updated_at"])
+        audit(t, actor, "finish round", round_number=rnd.number)
+    return rnd

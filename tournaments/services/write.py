@@ -1,0 +1,189 @@
+"""The audited, locked write path: every change of a tournament's state goes through it.
+
+A service opens a transaction, takes the tournament row with :func:`locked` (two arbiters or two
+clicks are served one after the other), checks the rules against the data as stored now, writes,
+and records what it did with :func:`audit` (who, what, before, after, the article applied).
+A change refused raises ``ServiceError`` with a sentence an arbiter can read.
+
+Taking the row raises the tournament's version once in the transaction (the key of its cached
+pages, ``tournaments.versioning``); once committed, the live pages are told and the standings of
+the new version computed (``changed``). Nothing else raises it: no signal, no model hook.
+"""
+
+from __future__ import annotations
+
+from django.db import models, transaction
+from django.utils.translation import gettext as _
+
+from tournaments import live, pagecache, versioning
+from tournaments.models import AuditEntry, Player, Round, Tournament, page_value
+from tournaments.services.errors import ServiceError
+
+
+def audit_entry(
+    tournament: Tournament,
+    actor,
+    action: str,
+    *,
+    round_number: int | None = None,
+    player: Player | None = None,
+    article: str = "",
+    reason: str = "",
+    before=None,
+    after=None,
+) -> AuditEntry:
+    """An entry of the audit trail, not yet saved (``audit`` saves one; a service that changes
+    many rows at once saves many with ``bulk_create``)."""
+    return AuditEntry(
+        tournament=tournament,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        round_number=round_number,
+        player=player,
+        article=article,
+        reason=reason,
+        before=before,
+        after=after,
+    )
+
+
+def audit(tournament: Tournament, actor, action: str, **fields) -> AuditEntry:
+    """Record one change in the audit trail: who, what, the round or player, the article
+    applied, the reason, the data before and after (``audit_entry``'s fields)."""
+    entry = audit_entry(tournament, actor, action, **fields)
+    entry.save()
+    return entry
+
+
+def player_data(player: Player) -> dict:
+    return {
+        "name": player.name,
+        "tpn": player.tpn,
+        "rating": player.rating,
+        "title": player.title,
+        "federation": player.federation,
+        "fide_id": player.fide_id,
+        "arrival_round": player.arrival_round,
+        "withdrawn_from_round": player.withdrawn_from_round,
+    }
+
+
+def locked(tournament: Tournament) -> Tournament:
+    """Return the tournament row locked until the end of the transaction, whose change raises
+    the tournament's version (once, however many rows it writes: ``changed``)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    changed(t.pk)
+    return t
+
+
+def created(tournament: Tournament) -> None:
+    """A new tournament: its version starts, and the list of all tournaments changes."""
+    versioning.start(tournament.pk)
+    transaction.on_commit(_Committed(tournament.pk))
+
+
+def changed(tournament_id: int) -> None:
+    """Raise the tournament's version in this transaction, once, and after the commit tell the
+    live pages and have the standings of the new version computed (once however many changes
+    come meanwhile: ``tournaments.pagecache.refresh_soon``)."""
+    if _registered(tournament_id):
+        return  # raised by an earlier change of the same transaction
+    versioning.bump(tournament_id)
+    transaction.on_commit(_Committed(tournament_id))
+
+
+class _Committed:
+    """What a committed change of one tournament sets off (one per transaction)."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+
+    def __call__(self) -> None:
+        versioning.forget(self.tournament_id)
+        version = versioning.current(self.tournament_id)
+        if version is None:  # deleted meanwhile
+            return
+        live.publish(self.tournament_id, version.number)
+        pagecache.refresh_soon(self.tournament_id)
+
+
+def _registered(tournament_id: int) -> bool:
+    """Whether the transaction under way has the commit's effects for this tournament already.
+
+    A hook registered in a block that ended (a savepoint released: an earlier service called
+    inside a test's transaction, or before this one in an outer block) counts for that block
+    only; one registered in a block still open, this one or one around it, counts for it."""
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        return False
+    open_blocks = set(connection.savepoint_ids)
+    return any(
+        isinstance(hook, _Committed) and hook.tournament_id == tournament_id
+        and savepoints <= open_blocks
+        for savepoints, hook, *_robust in connection.run_on_commit
+    )
+
+
+def current_player(t: Tournament, player: Player) -> Player:
+    """Return the player as stored now (call with the tournament locked)."""
+    current = Player.objects.filter(pk=player.pk, tournament=t).first()
+    if current is None:
+        raise ServiceError(
+            _("%(name)s was removed meanwhile: nothing was done.") % {"name": player.name}
+        )
+    return current
+
+
+def changes_from_page(
+    instance: models.Model, fields: dict, loaded: dict[str, str] | None, what: str
+) -> dict:
+    """Return the fields a page changed, or refuse: one of them changed since it was loaded.
+
+    ``loaded`` holds ``page_value`` of each field as the page showed it (None: the caller does
+    not say, every field counts as changed). A field the page left as it was is not written, so
+    a change made meanwhile by someone else survives; a field changed both on the page and in
+    the database since is a conflict, and nothing is saved.
+    """
+    if loaded is None:
+        return dict(fields)
+    changed, stale = {}, []
+    for key, value in fields.items():
+        was = loaded.get(key)
+        if was is not None and page_value(value) == was:
+            continue
+        now = page_value(getattr(instance, key))
+        if was is None or now == was:
+            changed[key] = value
+        elif now != page_value(value):
+            label = instance._meta.get_field(key).verbose_name
+            empty = _("(empty)")
+            stale.append(
+                _("%(field)s is now %(now)r, your page showed %(was)r")
+                % {"field": label, "now": now or empty, "was": was or empty}
+            )
+    if stale:
+        raise ServiceError(
+            _(
+                "%(what)s was changed meanwhile by someone else (%(fields)s): nothing was "
+                "saved. Reload the page and make your change again."
+            ) % {"what": what, "fields": "; ".join(stale)}
+        )
+    return changed
+
+def locked_round(rnd: Round) -> tuple[Tournament, Round]:
+    """Lock the tournament and return it with the round as stored now.
+
+    A round that is gone was unpaired or paired again by another click or arbiter meanwhile.
+    """
+    t = locked(rnd.tournament)
+    current = Round.objects.filter(pk=rnd.pk).first()
+    if current is None:
+        raise ServiceError(round_changed_meanwhile(rnd.number))
+    return t, current
+
+
+def round_changed_meanwhile(number: int) -> str:
+    return _(
+        "Round %(number)s was changed meanwhile (unpaired or paired again, by another click or "
+        "arbiter): nothing was done. Check the round as it is now."
+    ) % {"number": number}
