@@ -17,6 +17,11 @@ TPN = int
 """A tournament pairing number, 1-based."""
 
 
+def points_number(points: Points) -> float:
+    """Points as a number of points, as the API gives them: ``15`` -> ``1.5``."""
+    return points / 10
+
+
 def format_points(points: Points) -> str:
     """Return points the way TRF writes them: ``15`` -> ``'1.5'``, ``-5`` -> ``'-0.5'``."""
     sign = "-" if points < 0 else ""

@@ -50,15 +50,27 @@ def _identity(message: str) -> str:
     return message
 
 
-def english_points(score: int) -> str:
-    """1.5 points as ``1½``, 2 as ``2``, 2.3 as ``2.3``: how arbiters write scores."""
+def points_text(score: int, *, half: bool = True, decimal_mark: str = ".") -> str:
+    """A score (tenths of a point) as people write it: the one way for pages, explanations and
+    the engine's sentences (TRF files and the API have formats of their own).
+
+    >>> points_text(15), points_text(20), points_text(23), points_text(5), points_text(-5)
+    ('1½', '2', '2.3', '½', '-½')
+    >>> points_text(15, half=False, decimal_mark=",")   # where halves are written as decimals
+    '1,5'
+    """
     sign = "-" if score < 0 else ""
     whole, tenth = divmod(abs(score), 10)
     if tenth == 0:
         return f"{sign}{whole}"
-    if tenth == 5:
+    if tenth == 5 and half:
         return f"{sign}{whole if whole else ''}½"
-    return f"{sign}{whole}.{tenth}"
+    return f"{sign}{whole}{decimal_mark}{tenth}"
+
+
+def english_points(score: int) -> str:
+    """1.5 points as ``1½``, 2 as ``2``, 2.3 as ``2.3``: how arbiters write scores."""
+    return points_text(score)
 
 
 @dataclass(frozen=True)

@@ -5,20 +5,22 @@ game's fields, the rows of a round, TPNs by player, a name); the page shows only
 differences: the fields that changed, the rows that went and came, a value set or removed.
 The CSV export keeps the full data.
 
-What is stored stays in one language, English (action codes, field names, the sentences the
-services add to a reason); the page translates it for its reader (``action_label``,
-``shown``, field labels and values in ``differences``). The arbiter's own words stay as written.
+What is stored is in one language, English (action codes, field names), and the sentences the
+services add are stored as data (``pairing.text.Text``: the template and its values,
+``AuditEntry.reason_text``, the rows of a round); the page says them in its reader's language
+(``action_label``, ``shown``, field labels and values in ``differences``). The arbiter's own
+words stay as written.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 
 from django.utils.translation import gettext as _, pgettext, pgettext_lazy
 
-from tournaments.sentences import labelled
+from pairing.text import Text
+from tournaments.sentences import say
 
 ACTIONS = {
     "create tournament": pgettext_lazy("audit action", "create tournament"),
@@ -149,8 +151,8 @@ def in_language(changes: list[Change], action: str) -> list[Change]:
         return changes
     values = _values_of(action)
 
-    def name(value: str) -> str:
-        return str(values[value]) if value in values else shown(value)
+    def name(value) -> str:
+        return str(values[value]) if isinstance(value, str) and value in values else shown(value)
 
     return [c if c.what else Change(c.what, name(c.old), name(c.new)) for c in changes]
 
@@ -181,7 +183,7 @@ def _shown(value) -> str:
 
 def _pair(row) -> str:
     """A round's row without its board number ('3. A - B 1-0' -> 'A - B 1-0')."""
-    return re.sub(r"\A\d+\. ", "", str(row))
+    return re.sub(r"\A\d+\. ", "", str(in_english(row)))
 
 
 def differences(before, after, names: dict[str, str] | None = None) -> list[Change]:
@@ -193,6 +195,8 @@ def differences(before, after, names: dict[str, str] | None = None) -> list[Chan
     before and after, when they differ.
     """
     names = names or {}
+    if is_sentence(before) or is_sentence(after):
+        return [] if before == after else [Change("", before or "", after or "")]
     if isinstance(before, dict) or isinstance(after, dict):
         old = before if isinstance(before, dict) else {}
         new = after if isinstance(after, dict) else {}
@@ -208,8 +212,8 @@ def differences(before, after, names: dict[str, str] | None = None) -> list[Chan
             return [Change("", _shown(before), _shown(after))]
         # A row that only moved to another board is no change: compare them without it.
         kept_old, kept_new = set(map(_pair, new_rows)), set(map(_pair, old_rows))
-        gone = [Change("", str(row), "") for row in old_rows if _pair(row) not in kept_old]
-        came = [Change("", "", str(row)) for row in new_rows if _pair(row) not in kept_new]
+        gone = [Change("", row, "") for row in old_rows if _pair(row) not in kept_old]
+        came = [Change("", "", row) for row in new_rows if _pair(row) not in kept_new]
         return gone + came
     if _shown(before) == _shown(after):
         return []
@@ -228,105 +232,36 @@ def _value(key, value) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Sentences stored in English, shown in the reader's language
+# Sentences stored as data, said in the reader's language
 
 
-def _stored_templates() -> tuple[str, ...]:
-    """The sentences with values that the services store in a reason (``gettext_noop``)."""
-    from pairing import checker
-    from pairing.double_swiss import checker as match_checker
-    from tournaments.services import corrections, pairing_changes, players
-
-    return (
-        # the violations of a pairing made by hand whose warnings the arbiter accepted
-        checker.ARTICLE, checker.NOT_A_PLAYER, checker.PAIRED_TWICE, checker.NOT_PAIRED,
-        checker.ABSENT_PAIRED, checker.PAB_WITH_EVEN_NUMBER, checker.PAB_NOT_ALLOWED,
-        checker.MET_BEFORE, checker.BOTH_ABSOLUTE_WHITE, checker.BOTH_ABSOLUTE_BLACK,
-        checker.PROHIBITED,
-        players.ADMITTED_INTO_PAIRED_ROUND,
-        players.HALF_POINT_BYES_MISSED,
-        corrections.TPNS_STAY_FROZEN,
-        corrections.TPNS_RECOMPUTED_ROUNDS_KEPT,
-        pairing_changes.COLOUR_RULE_BROKEN,
-        *pairing_changes.COLOUR_DIFFERENCE.values(),
-        match_checker.PAIRED_TWICE,
-        match_checker.NOT_DUE,
-        match_checker.LEFT_UNPAIRED,
-        match_checker.ALREADY_MET,
-        match_checker.NO_PAB,
-    )
+def is_sentence(value) -> bool:
+    """Whether a stored value is a sentence kept as data (``pairing.text.Text.as_data``)."""
+    return isinstance(value, dict) and set(value) == {"text", "count", "values"}
 
 
-_VALUES = {
-    "document": r"C\.\d\d\.\d", "number": r"\d[\d.]*", "tpn": r"\d+", "player": r"\d+",
-    "white": r"\d+", "black": r"\d+", "round": r"\d+", "rounds": r"\d+(?:, \d+)*",
-    "difference": r"[-+]\d+",
-}
-"""What each value of a stored template can be (numbers, mostly); any other: some text."""
-
-_PLACEHOLDER = re.compile(r"%\((\w+)\)([-+ #0]*\d*[sdr])")
-
-
-@cache
-def _patterns() -> tuple[tuple[str, re.Pattern, dict[str, str]], ...]:
-    """Each stored template with the pattern that reads its English back, and the conversion
-    of each of its values (``d``: a number); the templates with the most words of their own
-    first (``'%(document)s Art. %(number)s'`` matches many a sentence that cites an article)."""
-    found = []
-    by_words = sorted(_stored_templates(), key=lambda t: -len(_PLACEHOLDER.sub("", t)))
-    for template in by_words:
-        pattern, kinds, last = "", {}, 0
-        for match in _PLACEHOLDER.finditer(template):
-            value = _VALUES.get(match[1], ".+?")
-            pattern += re.escape(template[last:match.start()]) + f"(?P<{match[1]}>{value})"
-            kinds[match[1]] = match[2][-1]
-            last = match.end()
-        pattern += re.escape(template[last:])
-        found.append((template, re.compile(pattern, re.DOTALL), kinds))
-    return tuple(found)
+def shown(value):
+    """A value the audit trail stored, in the reader's language: a sentence kept as data said
+    anew, a constant the services stored in English (``manual (draft)``) translated, anything
+    else (a name, the arbiter's own words) as written."""
+    if is_sentence(value):
+        return say(Text.from_data(value))
+    if isinstance(value, str) and value:
+        return _(value)
+    return value
 
 
-def _translated(text: str) -> str | None:
-    """The reader's language of a whole sentence the services stored, or None."""
-    said = _(text)
-    if said != text:
-        return said
-    for template, pattern, kinds in _patterns():
-        match = pattern.fullmatch(text)
-        if match:
-            values = {
-                key: int(value) if kinds[key] == "d" else shown(value)
-                for key, value in match.groupdict().items()
-            }
-            return _(template) % values
-    return None
+def in_english(value):
+    """A stored value with each sentence in English, as the CSV export writes it."""
+    if is_sentence(value):
+        return str(Text.from_data(value))
+    if isinstance(value, list):
+        return [in_english(v) for v in value]
+    if isinstance(value, dict):
+        return {k: in_english(v) for k, v in value.items()}
+    return value
 
 
-_BRACKETED = re.compile(r"(.*) \[([^\[\]]*)\]", re.DOTALL)
-
-
-def shown(text: str) -> str:
-    """A text the audit trail stored, in the reader's language.
-
-    The sentences the services store are translated, whole or where they are joined: by
-    ``" | "``, by ``"; "``, after a label and ``": "``, or in a trailing ``[...]`` (when a
-    correction was notified). Anything else (a name, the arbiter's own words) stays as written.
-    """
-    if not text or not isinstance(text, str):
-        return text
-    whole = _translated(text)
-    if whole is not None:
-        return whole
-    bracketed = _BRACKETED.fullmatch(text)
-    if bracketed:
-        return f"{shown(bracketed[1])} [{shown(bracketed[2])}]"
-    for separator in (" | ", "; "):
-        if separator in text:
-            return separator.join(shown(part) for part in text.split(separator))
-    if ": " in text:
-        head, rest = text.split(": ", 1)
-        label = shown(head)
-        if label != head:  # a stored label: written as the reader's language writes one
-            return labelled(label, shown(rest))
-        return f"{head}: {shown(rest)}"
-    return text
+def reason(entry) -> str:
+    """An entry's reason in the reader's language (the arbiter's own words as written)."""
+    return shown(entry.reason_text) if entry.reason_text is not None else shown(entry.reason)

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from pairing.dutch.explanation import RoundExplanation
+from pairing.model import points_number
 from pairing.text import Text
 from tournaments.models import Game, Player, Result, Round
 from tournaments.sentences import format_points, say, translator
@@ -296,25 +297,22 @@ def api_data(rnd: Round) -> dict:
     if not data or "players" not in data:
         return out
 
-    def points(tenths: int) -> float:
-        return tenths / 10
-
     names = dict(
         Player.objects.filter(pk__in=data["players"].values()).values_list("pk", "name")
     )
     scores = data.get("scores", {})
     out["players"] = [
         {"tpn": int(tpn), "id": pk, "name": names.get(pk, ""),
-         "score": points(scores[tpn]) if tpn in scores else None}
+         "score": points_number(scores[tpn]) if tpn in scores else None}
         for tpn, pk in sorted(data["players"].items(), key=lambda item: int(item[0]))
     ]
     out["explanation"] = {
         "note": data["note"],
         "brackets": [
             {
-                "score": points(b["score"]),
+                "score": points_number(b["score"]),
                 "residents": b["residents"],
-                "mdps": [{"tpn": t, "score": points(sc)} for t, sc in b["mdps"]],
+                "mdps": [{"tpn": t, "score": points_number(sc)} for t, sc in b["mdps"]],
                 "s1": b["s1"], "s2": b["s2"], "limbo": b["limbo"],
                 "remainder_s1": b["remainder_s1"], "remainder_s2": b["remainder_s2"],
                 "exchanges": b["exchanges"],
@@ -324,7 +322,7 @@ def api_data(rnd: Round) -> dict:
                     for c in b["choices"]
                 ],
                 "downfloaters": [
-                    {"tpn": d["tpn"], "score": points(d["score"]), "reason": d["reason"]}
+                    {"tpn": d["tpn"], "score": points_number(d["score"]), "reason": d["reason"]}
                     for d in b["downfloats"]
                 ],
                 "repaired_as_ppb": b["repaired_as_ppb"],

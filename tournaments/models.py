@@ -621,6 +621,12 @@ class AuditEntry(models.Model):
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True)
     article = models.CharField(max_length=40, blank=True, help_text="Rule article applied.")
     reason = models.TextField(blank=True)
+    """In English: the arbiter's words and what the services added to them."""
+    reason_text = models.JSONField(
+        null=True, blank=True,
+        help_text="The reason as a sentence kept as data (pairing.text.Text.as_data), said to "
+        "each reader in their language; empty when the reason is the arbiter's words alone.",
+    )
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
 

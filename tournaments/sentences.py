@@ -1,9 +1,10 @@
 """Sentences and numbers in the reader's language: one home for how the app says things.
 
-The engine writes its sentences as ``pairing.text.Text`` (English, with the template and its
-values); :func:`say` says one in the active language, :func:`engine_said` says an engine error.
-The services say theirs with Django's ``gettext`` at the moment they refuse something, and
-keep what the audit trail stores in English (:class:`Said`, :func:`in_english`). Points are
+One type of sentence for the engine and the web app: ``pairing.text.Text``, the English text
+that keeps its template and values. :func:`say` says one in the active language,
+:func:`engine_said` an engine error; the audit trail stores a ``Text`` as data
+(``Text.as_data``) and says it to each reader in their language. A refusal of the services is
+said at once, with Django's ``gettext``. Points are
 written one way for people (:func:`format_points`); files (TRF) and the API keep their own
 formats, which belong to those formats.
 
@@ -13,12 +14,10 @@ This module sits at the bottom of the app, beside the models: it imports no othe
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.utils import formats, translation
-from django.utils.translation import gettext, gettext as _, ngettext
+from django.utils.translation import gettext, gettext as _, gettext_noop, ngettext
 
-from pairing.text import Text, Translator
+from pairing.text import Text, Translator, points_text
 
 HALF_AS_FRACTION = {"en"}
 """Languages whose chess texts write a half point as ½ (7½); the others write their decimal
@@ -30,13 +29,11 @@ def format_points(tenths: int | None) -> str:
     '1,5' in French; 10 -> '1', 5 -> '½' or '0,5', None -> '*'."""
     if tenths is None:
         return "*"
-    sign = "-" if tenths < 0 else ""
-    whole, rest = divmod(abs(tenths), 10)
-    if rest == 0:
-        return f"{sign}{whole}"
-    if rest == 5 and (translation.get_language() or "en").split("-")[0] in HALF_AS_FRACTION:
-        return f"{sign}{whole or ''}½"
-    return formats.number_format(Decimal(tenths) / 10, decimal_pos=1)
+    return points_text(
+        tenths,
+        half=(translation.get_language() or "en").split("-")[0] in HALF_AS_FRACTION,
+        decimal_mark=formats.get_format("DECIMAL_SEPARATOR"),
+    )
 
 
 def _number(value) -> str:
@@ -71,35 +68,33 @@ def engine_said(error: Exception) -> str:
     return error_said(error) or str(error)
 
 
-class Said(str):
-    """A sentence in the request's language that keeps its English (``english``): what is
-    shown now, and what the audit trail stores (``tournaments.audit`` translates it when shown).
-
-    ``Said(gettext_noop("... %(name)s ..."), name=value)``: a value may be ``Said`` itself.
-    """
-
-    english: str
-
-    def __new__(cls, template: str, **params):
-        shown = _(template) % params if params else _(template)
-        said = super().__new__(cls, shown)
-        said.english = (
-            template % {key: english(value) for key, value in params.items()}
-            if params else template
-        )
-        return said
-
-    @classmethod
-    def shown_as(cls, shown: str, in_english: str) -> Said:
-        """A sentence said elsewhere (the engine's, through :func:`say`)."""
-        said = super().__new__(cls, shown)
-        said.english = in_english
-        return said
+LISTED = gettext_noop("%(first)s; %(second)s")
+"""Two sentences one after the other."""
+LABELLED = gettext_noop("%(label)s: %(text)s")
+"""A sentence after what it is about (a name, a kind)."""
+NOTED = gettext_noop("%(text)s [%(note)s]")
+"""A sentence with a note (when a correction was notified, what it changed)."""
 
 
-def english(text):
-    """The English of a ``Said`` sentence; any other value as it is."""
-    return getattr(text, "english", text)
+def listed(texts: list[str]) -> str:
+    """The sentences one after the other, as one ``Text`` that says each in its language."""
+    if not texts:
+        return ""
+    joined = texts[0]
+    for text in texts[1:]:
+        joined = Text(LISTED, first=joined, second=text)
+    return joined
+
+
+def noted(text: str, note: str) -> Text:
+    """``text [note]``: the arbiter's words and what the app adds, each said in its language."""
+    return Text(NOTED, text=text, note=note)
+
+
+def about(label: str, text: str) -> Text:
+    """``label: text``, kept to be said later in the reader's language (``labelled`` says it
+    now)."""
+    return Text(LABELLED, label=label, text=text)
 
 
 def in_english(text) -> str:
@@ -111,7 +106,7 @@ def in_english(text) -> str:
 
 def labelled(label, text) -> str:
     """Return ``label: text`` as the language writes it (French puts a space before the colon)."""
-    return _("%(label)s: %(text)s") % {"label": label, "text": text}
+    return _(LABELLED) % {"label": label, "text": text}
 
 
 def quoted(text: str) -> str:

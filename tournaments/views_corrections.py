@@ -25,6 +25,7 @@ from tournaments.forms import (
     ResultCorrectionForm,
 )
 from tournaments.models import ByeRequest, Game, Player, Round, Tournament, page_value
+from tournaments.sentences import say
 from tournaments.services import corrections, pairing_changes
 from tournaments.views_access import (
     arbiter_action,
@@ -142,7 +143,7 @@ def rating_correct(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
                 messages.success(
                     request,
                     _("Rating of %(name)s corrected. %(effect)s")
-                    % {"name": player.name, "effect": effect},
+                    % {"name": player.name, "effect": say(effect)},
                 )
                 return redirect("arbiter-player", pk=tournament.pk, player_pk=player.pk)
         else:
@@ -269,8 +270,10 @@ def audit_csv(request: HttpRequest, pk: int) -> HttpResponse:
             e.player.name if e.player else "",
             e.article,
             e.reason,
-            "" if e.before is None else json.dumps(e.before, ensure_ascii=False),
-            "" if e.after is None else json.dumps(e.after, ensure_ascii=False),
+            "" if e.before is None else json.dumps(audit_trail.in_english(e.before),
+                                                   ensure_ascii=False),
+            "" if e.after is None else json.dumps(audit_trail.in_english(e.after),
+                                                  ensure_ascii=False),
         ]))
     return response
 

@@ -13,6 +13,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
+from pairing.checker import ARTICLE
+from pairing.text import Text
 from tests.web.conftest import make_tournament
 from tests.web.test_corrections import board1, play_round, start
 from tests.web.test_i18n import FR, english_left, visible_text
@@ -809,7 +811,8 @@ def pairing_breaking_colour_rules(arbiter):
     flipped = [(b, w) for w, b in boards]  # every colour the other way: absolute rules break
     with translation.override("fr"):
         warnings = pairing_changes.preview_pairing(rnd, flipped, bye).warnings
-    assert any("C.04.1 art. 7 (règle absolue des couleurs)" in w for w in warnings), warnings
+        said = [sentences.say(w) for w in warnings]
+    assert any("C.04.1 art. 7 (règle absolue des couleurs)" in w for w in said), said
     return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=flipped, bye=bye)
 
 
@@ -821,7 +824,8 @@ def pairing_of_players_who_met(arbiter):
     again, bye = pairing_changes.parse_pairing(pairing_changes.pairing_text(first))
     with translation.override("fr"):  # the checker's warnings (C1: they already played)
         warnings = pairing_changes.preview_pairing(rnd, again, bye).warnings
-    assert any("C.04.3 art. 2.1.1 [C1]" in w for w in warnings), warnings
+        said = [sentences.say(w) for w in warnings]
+    assert any("C.04.3 art. 2.1.1 [C1]" in w for w in said), said
     return lambda: pairing_changes.change_pairing(rnd, arbiter, boards=again, bye=bye)
 
 
@@ -1045,7 +1049,9 @@ def test_a_rating_correction_says_what_the_tpns_do_in_french(arbiter):
     t = played(arbiter, 1)
     player = t.players.get(tpn=3)
     with translation.override("fr"):
-        effect = corrections.correct_rating(player, arbiter, rating=1500, reason="liste")
+        effect = sentences.say(
+            corrections.correct_rating(player, arbiter, rating=1500, reason="liste")
+        )
     assert "C.04.2 art. 2.3" in effect and french_left(effect) == []
     entry = AuditEntry.objects.get(action="correct rating")
     assert entry.reason.startswith("liste [TPNs recomputed from the corrected initial order")
@@ -1156,24 +1162,39 @@ def test_the_audit_trail_is_read_in_french(client, arbiter):
     assert "warnings accepted" in english and "correct result" in english
 
 
-def test_stored_sentences_are_translated_and_the_arbiters_words_kept():
+def test_stored_sentences_are_said_in_french_and_the_arbiters_words_kept():
+    def stored(text):
+        return text.as_data()  # as the write path keeps it (tournaments.services.write)
+
+    late = sentences.listed([
+        Text(players.ADMITTED_INTO_PAIRED_ROUND, number=3),
+        Text(players.HALF_POINT_BYES_MISSED, rounds="1, 2"),
+    ])
+    colour = Text(
+        pairing_changes.COLOUR_RULE_BROKEN, article=Text(ARTICLE, document="C.04.1", number="6"),
+        tpn=5, what=Text(pairing_changes.COLOUR_DIFFERENCE["White"], difference=3),
+    )
     with translation.override("fr"):
-        assert audit.shown("admitted into round 3, already paired: not yet on a board; "
-                           "half-point byes for the rounds missed: 1, 2") == (
-            "admis à la ronde 3, déjà appariée : pas encore sur un échiquier; "
+        assert audit.shown(stored(late)) == (
+            "admis à la ronde 3, déjà appariée : pas encore sur un échiquier ; "
             "exemptions d’un demi-point pour les rondes manquées : 1, 2")
-        assert audit.shown("the board: 3 [before the next pairing]") == (
-            "the board: 3 [avant l’appariement suivant]")
-        assert audit.shown("Dupont, Marie: Requested half-point bye") == (
-            "Dupont, Marie: Exemption demandée d’un demi-point")
+        assert audit.shown(stored(sentences.noted(
+            "the board: 3", Text(corrections.Timing.BEFORE_NEXT_PAIRING.value)
+        ))) == "the board: 3 [avant l’appariement suivant]"
+        assert audit.shown(stored(sentences.about(
+            "Dupont, Marie", Text("Requested half-point bye")
+        ))) == "Dupont, Marie : Exemption demandée d’un demi-point"
         assert audit.action_label("correct result (rating only)") == (
             "correction d’un résultat (pour l’Elo seulement)")
         assert audit.action_label("something new") == "something new"
         assert audit.shown(pairing_changes.MANUAL_DRAFT) == "manuel (brouillon)"
-        assert audit.shown("C.04.1 Art. 6 (absolute colour rule): 5 would have a colour "
-                           "difference of +3 with White") == (
+        assert audit.shown("the arbiter's words: 3 [as written]") == (
+            "the arbiter's words: 3 [as written]")
+        assert audit.shown(stored(colour)) == (
             "C.04.1 art. 6 (règle absolue des couleurs) : 5 aurait une différence de couleurs "
             "de +3 avec les Blancs")
+    assert str(colour) == (
+        "C.04.1 Art. 6 (absolute colour rule): 5 would have a colour difference of +3 with White")
 
 
 def test_a_pairing_made_by_hand_is_checked_in_french_on_its_page(client, arbiter):

@@ -7,11 +7,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from pairing.model import points_number
 from tournaments.models import Game, Player, Round, Tournament
 
 
 def points(tenths: int | None) -> float | None:
-    return None if tenths is None else tenths / 10
+    return None if tenths is None else points_number(tenths)
 
 
 @extend_schema_field(OpenApiTypes.NUMBER)

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils.translation import gettext as _, gettext_lazy
 
+from pairing.text import Text
 from tournaments.models import Player, Round, Tournament
-from tournaments.sentences import in_english
+from tournaments.sentences import about, in_english
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairing_changes import DRAFT_LEAVE_KINDS
 from tournaments.services.players import not_due_to_play, request_bye, withdraw_player
@@ -104,9 +105,8 @@ def leave_draft_many(rnd: Round, actor, *, players: Iterable[Player], kind: str)
         new = pair_next_round(t, actor)
         audit(
             t, actor, "re-pair draft", round_number=number,
-            reason=(
-                f"{', '.join(p.name for p in chosen)}: "
-                f"{in_english(dict(DRAFT_LEAVE_KINDS)[kind])}"
+            reason=about(
+                ", ".join(p.name for p in chosen), Text(in_english(dict(DRAFT_LEAVE_KINDS)[kind]))
             ),
             before=before, after=round_rows(new),
         )

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _, gettext_lazy, gettext_noop
 
 from pairing.outcomes import GameResult
+from pairing.text import Text
 from tournaments.models import (
     GAME_RESULTS,
     TPN_FREEZE_ROUND,
@@ -27,7 +28,7 @@ from tournaments.models import (
     Tournament,
     page_value,
 )
-from tournaments.sentences import Said
+from tournaments.sentences import noted
 from tournaments.services.errors import ServiceError
 from tournaments.services.players import renumber
 from tournaments.services.write import audit, current_player, locked, player_data
@@ -155,7 +156,7 @@ def _record_game_correction(
     audit(
         t, actor, f"{action} (rating only)" if timing is Timing.RATING_ONLY else action,
         round_number=rnd.number, article=article,
-        reason=f"{reason} [{timing.value}]", before=before, after=_game_data(game),
+        reason=noted(reason, Text(timing.value)), before=before, after=_game_data(game),
     )
     t.save(update_fields=["updated_at"])
     return CorrectionOutcome(
@@ -262,7 +263,7 @@ def correct_colours(
 
 def correct_rating(
     player: Player, actor, *, rating: int | None, reason: str, loaded: str | None = None
-) -> str:
+) -> Text:
     """Correct a player's rating; return what happened to the TPNs, in a sentence.
 
     Standings and rating-based tie-breaks read the rating, so they follow at once. TPNs are
@@ -291,17 +292,17 @@ def correct_rating(
         player.rating = rating
         player.save(update_fields=["rating"])
         if t.tpns_frozen():
-            effect = Said(TPNS_STAY_FROZEN, number=TPN_FREEZE_ROUND)
+            effect = Text(TPNS_STAY_FROZEN, number=TPN_FREEZE_ROUND)
         elif t.round_set.exists():
             renumber(t)
-            effect = Said(TPNS_RECOMPUTED_ROUNDS_KEPT, number=TPN_FREEZE_ROUND)
+            effect = Text(TPNS_RECOMPUTED_ROUNDS_KEPT, number=TPN_FREEZE_ROUND)
         else:
             renumber(t)
-            effect = Said(TPNS_RECOMPUTED)
+            effect = Text(TPNS_RECOMPUTED)
         player.refresh_from_db()
         audit(
             t, actor, "correct rating", player=player, article="C.04.2 4.3.3, 2.3",
-            reason=f"{reason} [{effect.english}]", before=before, after=player_data(player),
+            reason=noted(reason, effect), before=before, after=player_data(player),
         )
         t.save(update_fields=["updated_at"])
     return effect

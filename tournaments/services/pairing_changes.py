@@ -14,6 +14,7 @@ from pairing.checker import ARTICLE
 from pairing.errors import PairingError
 from pairing.model import Board, Color, RoundPairing
 from pairing.rules import colour_difference, colour_limits_broken, played_colours
+from pairing.text import Text
 from tournaments.models import (
     MANUAL_NOTE_LENGTH,
     ByeRequest,
@@ -23,7 +24,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.sentences import Said, engine_said, english, in_english, say
+from tournaments.sentences import about, engine_said, in_english, listed, say
 from tournaments.services.engine_state import build_engine_state, one_line
 from tournaments.services.errors import ServiceError
 from tournaments.services.players import not_due_to_play, request_bye, withdraw_player
@@ -57,9 +58,9 @@ _REQUEST_RESULTS = frozenset(ByeRequest.Kind.values)
 class Preview:
     """What a manual pairing of round k would break, and what the engine would pair instead."""
 
-    errors: tuple[str, ...]
+    errors: tuple[Text, ...]
     """Mistakes that make the pairing impossible to save (a player twice, a player missing)."""
-    warnings: tuple[str, ...]
+    warnings: tuple[Text, ...]
     """Rules the pairing breaks; it may be saved only if the arbiter accepts them."""
     engine_boards: tuple[tuple[Player, Player], ...]
     engine_bye: Player | None
@@ -133,10 +134,10 @@ THREE_IN_A_ROW = {
 def _article(article: str) -> str:
     """An article as the reader's language writes it ('C.04.1 art. 6' in French)."""
     found = re.fullmatch(r"(C\.\d\d\.\d) Art\. (.+)", article)
-    return Said(ARTICLE, document=found[1], number=found[2]) if found else article
+    return Text(ARTICLE, document=found[1], number=found[2]) if found else article
 
 
-def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
+def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[Text]:
     """Warn on colours the manual boards give: difference beyond ±2, or three in a row
     (C.04.1 Art. 6 and 7, the absolute colour rules)."""
     players = {p.tpn: p for p in state.players}
@@ -149,11 +150,11 @@ def _colour_warnings(state, boards: list[tuple[int, int]], k: int) -> list[str]:
             name = "White" if colour is Color.WHITE else "Black"
             for article in colour_limits_broken(history):
                 if article == "C.04.1 Art. 6":
-                    what = Said(COLOUR_DIFFERENCE[name], difference=colour_difference(history))
+                    what = Text(COLOUR_DIFFERENCE[name], difference=colour_difference(history))
                 else:
-                    what = Said(THREE_IN_A_ROW[name])
+                    what = Text(THREE_IN_A_ROW[name])
                 found.append(
-                    Said(COLOUR_RULE_BROKEN, article=_article(article), tpn=tpn, what=what)
+                    Text(COLOUR_RULE_BROKEN, article=_article(article), tpn=tpn, what=what)
                 )
     return found
 
@@ -166,8 +167,7 @@ def preview_pairing(rnd: Round, boards: list[tuple[int, int]], bye: int | None) 
     pairing = RoundPairing(
         round=rnd.number, boards=tuple(Board(w, b) for w, b in boards), bye=bye
     )
-    found = t.system.check(state, pairing)  # the engine's, said in the reader's language
-    errors, warnings = ([Said.shown_as(say(text), str(text)) for text in kind] for kind in found)
+    errors, warnings = t.system.check(state, pairing)
     if not t.system.matches:  # the colours of a match alternate, C.04.5 Art. 4.4
         warnings += _colour_warnings(state, boards, rnd.number)
     player = built.player_by_tpn
@@ -264,12 +264,13 @@ def change_pairing(
         preview = preview_pairing(rnd, boards, bye)
         if preview.errors:
             raise ServiceError(
-                _("The pairing is incomplete: %(errors)s.") % {"errors": "; ".join(preview.errors)}
+                _("The pairing is incomplete: %(errors)s.")
+                % {"errors": say(listed(preview.errors))}
             )
         if preview.warnings and not accept_warnings:
             raise ServiceError(
                 _("The pairing breaks rules; accept the warnings to save it anyway: %(warnings)s")
-                % {"warnings": "; ".join(preview.warnings)}
+                % {"warnings": say(listed(preview.warnings))}
             )
         by_tpn = {p.tpn: p for p in t.players.all()}
         wanted = {(by_tpn[w].pk, by_tpn[b].pk) for w, b in boards}
@@ -327,11 +328,11 @@ def change_pairing(
         after = round_rows(rnd)
         if published:
             action, article = "change published pairing", f"C.04.2 {reason_code}"
-            reason = f"{in_english(_REASON_TEXT[reason_code])}: {note}"
+            reason = about(Text(in_english(_REASON_TEXT[reason_code])), note)
         else:
             action, article, reason = "manual pairing (draft)", "", note
-        if preview.warnings:  # stored in English, translated when shown (tournaments.audit)
-            reason += f" | {WARNINGS_ACCEPTED}: " + "; ".join(map(english, preview.warnings))
+        if preview.warnings:  # stored as data, said to each reader (tournaments.audit)
+            reason = Text(WARNINGS_ACCEPTED, reason=reason, warnings=listed(preview.warnings))
         audit(
             t, actor, action, round_number=rnd.number, article=article, reason=reason,
             before=before, after=after,
@@ -340,7 +341,7 @@ def change_pairing(
     return preview
 
 
-WARNINGS_ACCEPTED = gettext_noop("warnings accepted")
+WARNINGS_ACCEPTED = gettext_noop("%(reason)s | warnings accepted: %(warnings)s")
 MANUAL_DRAFT = gettext_noop("manual (draft)")
 """``Game.manual`` of a draft board paired by hand without a note: stored in English (the TRF
 export writes it), shown through ``tournaments.audit.shown`` (the ``stored_text`` filter)."""
@@ -404,7 +405,7 @@ def leave_draft(rnd: Round, actor, *, player: Player, kind: str) -> Round:
         new = pair_next_round(t, actor)
         audit(
             t, actor, "re-pair draft", round_number=number, player=player,
-            reason=f"{player.name}: {in_english(dict(DRAFT_LEAVE_KINDS)[kind])}",
+            reason=about(player.name, Text(in_english(dict(DRAFT_LEAVE_KINDS)[kind]))),
             before=before, after=round_rows(new),
         )
     return new

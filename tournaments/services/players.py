@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _, gettext_noop, ngettext
 
+from pairing.text import Text
 from tournaments.models import (
     MAX_PLAYERS,
     AuditEntry,
@@ -17,7 +18,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.sentences import labelled
+from tournaments.sentences import labelled, listed
 from tournaments.services.errors import ServiceError
 from tournaments.services.write import (
     audit,
@@ -253,12 +254,12 @@ def admit_late_entry(
         missed = _late_entry_half_point_byes(t, player) if t.late_entry_half_point_byes else []
         reasons = []
         if last is not None and arrival_round == last.number:
-            reasons.append(ADMITTED_INTO_PAIRED_ROUND % {"number": arrival_round})
+            reasons.append(Text(ADMITTED_INTO_PAIRED_ROUND, number=arrival_round))
         if missed:
-            reasons.append(HALF_POINT_BYES_MISSED % {"rounds": ", ".join(map(str, missed))})
+            reasons.append(Text(HALF_POINT_BYES_MISSED, rounds=", ".join(map(str, missed))))
         audit(
             t, actor, "admit late entry", player=player, article="C.04.2 2.4",
-            round_number=arrival_round, after=player_data(player), reason="; ".join(reasons),
+            round_number=arrival_round, after=player_data(player), reason=listed(reasons),
         )
     return player
 

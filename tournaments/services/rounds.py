@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _, ngettext
 
 from pairing.errors import PairingError
 from pairing.model import RoundPairing, Tournament as EngineTournament
+from pairing.text import Text
 from tournaments.models import ByeRequest, Game, Result, Round, Tournament
-from tournaments.sentences import engine_said
+from tournaments.sentences import about, engine_said, in_english
 from tournaments.services.engine_state import build_engine_state
 from tournaments.services.errors import ServiceError
 from tournaments.services.write import audit, locked, locked_round
@@ -113,10 +114,14 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
 
 
 def round_rows(rnd: Round) -> list[str]:
-    """The rows of a round as the audit trail stores them: in English (a bye row names its
-    kind), translated when shown."""
-    with translation.override("en"):
-        return [str(g) for g in rnd.games.select_related("white", "black")]
+    """The rows of a round as the audit trail stores them: a board as its scoresheet line
+    (``3. Dupont - Keller 1-0``), a row without Black as its player and kind, a sentence said
+    to each reader in their language."""
+    return [
+        str(g) if g.black_id is not None
+        else about(g.white.name, Text(in_english(g.get_result_display())))
+        for g in rnd.games.select_related("white", "black")
+    ]
 
 
 def missing_results(number: int, boards: list[str]) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
+from pairing.text import Text
 from tournaments import live, pagecache, versioning
 from tournaments.models import AuditEntry, Player, Round, Tournament, page_value
 from tournaments.services.errors import ServiceError
@@ -33,7 +34,11 @@ def audit_entry(
     after=None,
 ) -> AuditEntry:
     """An entry of the audit trail, not yet saved (``audit`` saves one; a service that changes
-    many rows at once saves many with ``bulk_create``)."""
+    many rows at once saves many with ``bulk_create``).
+
+    ``reason`` is the arbiter's words, or a ``pairing.text.Text`` when the services add to them:
+    kept in English and as data, to be said in each reader's language (``tournaments.audit``);
+    so is every ``Text`` in ``before`` and ``after`` (the rows of a round)."""
     return AuditEntry(
         tournament=tournament,
         actor=actor if actor is not None and actor.is_authenticated else None,
@@ -41,10 +46,22 @@ def audit_entry(
         round_number=round_number,
         player=player,
         article=article,
-        reason=reason,
-        before=before,
-        after=after,
+        reason=str(reason),
+        reason_text=reason.as_data() if isinstance(reason, Text) else None,
+        before=_stored(before),
+        after=_stored(after),
     )
+
+
+def _stored(value):
+    """A value as the audit trail keeps it: each sentence as data."""
+    if isinstance(value, Text):
+        return value.as_data()
+    if isinstance(value, list):
+        return [_stored(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _stored(v) for k, v in value.items()}
+    return value
 
 
 def audit(tournament: Tournament, actor, action: str, **fields) -> AuditEntry:

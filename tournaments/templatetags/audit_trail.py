@@ -15,10 +15,10 @@ def audit_action(action: str) -> str:
 
 
 @register.filter
-def audit_reason(reason: str) -> str:
-    """An entry's reason: the sentences the services stored translated, the arbiter's words
-    as written."""
-    return audit.shown(reason)
+def audit_reason(entry) -> str:
+    """An entry's reason: the sentences the services stored said in the reader's language, the
+    arbiter's words as written."""
+    return audit.reason(entry)
 
 
 @register.filter
