@@ -11,6 +11,8 @@ ALLOWED_HOSTS  comma-separated host names
 SECURE_COOKIES with DEBUG off, HTTPS only (secure cookies, redirect, HSTS); 0 to try plain HTTP
 LOG_LEVEL      level of the log written to stderr (gunicorn's log); WARNING by default
 REDIS_URL      e.g. redis://127.0.0.1:6379/0: the cache and the live pages' events shared by workers
+TASKS_BACKEND  "database": rounds are paired by `manage.py db_worker` processes (production);
+               "immediate" (the default): in the request that asks for them (`make run`, tests)
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "tournaments",
 ]
 
@@ -195,6 +199,22 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "swiss")
 LIVE_CHANNEL_PREFIX = CACHES["default"]["KEY_PREFIX"]
 # Seconds a process trusts its copy of a version when no Redis message can drop it earlier.
 LIVE_VERSION_TTL = float(os.environ.get("LIVE_VERSION_TTL", "0.5"))
+
+# The task queue (django-tasks) that pairs rounds: the database backend and its `manage.py
+# db_worker` processes in production; the immediate backend, which runs a task in the request
+# that enqueues it, for `make run` and the tests (one command, no worker to start).
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "immediate").strip().lower()
+if TASKS_BACKEND not in ("immediate", "database"):
+    raise ImproperlyConfigured("TASKS_BACKEND is 'immediate' or 'database'.")
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend" if TASKS_BACKEND == "database"
+        else "django_tasks.backends.immediate.ImmediateBackend",
+    }
+}
+# A job paired by a worker says it is alive from a thread of its own; a job run inside the
+# request needs no such sign.
+PAIRING_JOB_HEARTBEAT = TASKS_BACKEND == "database"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter-home"

@@ -638,6 +638,53 @@ class AuditEntry(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}"
 
 
+class PairingJob(models.Model):
+    """A round being paired by a worker (``tournaments.services.pairing_jobs``): what the arbiter
+    sees while the engine works, and the draft it made. One job of a tournament at a time is
+    waiting or running."""
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("Waiting for a worker")
+        RUNNING = "running", _("Pairing")
+        DONE = "done", _("Paired")
+        FAILED = "failed", _("Not paired")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pairing_jobs"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.WAITING)
+    stage = models.JSONField(
+        null=True, blank=True,
+        help_text="What the worker is doing, a sentence kept as data (pairing.text.Text).",
+    )
+    failure = models.JSONField(
+        null=True, blank=True, help_text="Why the round was not paired, a sentence as data.",
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    requested_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    """The worker says it is alive at least this often (``pairing_jobs.HEARTBEAT``)."""
+    finished_at = models.DateTimeField(null=True, blank=True)
+    round = models.ForeignKey(Round, on_delete=models.SET_NULL, null=True, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at", "-pk"]
+        constraints = [
+            # Two clicks, two arbiters, two servers: one round paired at a time.
+            models.UniqueConstraint(
+                fields=["tournament"], condition=Q(state__in=["waiting", "running"]),
+                name="one_pairing_job_at_a_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.round_number}: {self.state}"
+
+
 class FidePlayer(models.Model):
     """One player of FIDE's published rating list (``manage.py import_fide_list``), with the
     list's fields; ratings are 0 or empty when the player has none of that kind."""

@@ -39,6 +39,7 @@ urlpatterns = [
     path("t/<int:pk>/byes/", v.bye_request, name="arbiter-bye"),
     path("t/<int:pk>/byes/<int:bye_pk>/cancel/", v.bye_cancel, name="arbiter-bye-cancel"),
     path("t/<int:pk>/pair/", v.pair, name="arbiter-pair"),
+    path("t/<int:pk>/pairing/", v.pairing_job, name="arbiter-pairing-job"),
     path("t/<int:pk>/rounds/<int:number>/", v.round_detail, name="arbiter-round"),
     path("t/<int:pk>/rounds/<int:number>/unpair/", v.round_unpair, name="arbiter-round-unpair"),
     path("t/<int:pk>/rounds/<int:number>/publish/", v.round_publish, name="arbiter-round-publish"),

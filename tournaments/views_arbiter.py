@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import explain, services
+from tournaments import audit as audit_trail, explain, services
 from tournaments.forms import (
     ArbiterForm,
     ByeRequestForm,
@@ -29,6 +29,7 @@ from tournaments.forms import (
 from tournaments.models import ByeRequest, Player, Round, Tournament
 from tournaments.report import export_filename
 from tournaments.search import search_players
+from tournaments.services import pairing_jobs
 from tournaments.views_access import (
     arbiter_action,
     dashboard,
@@ -111,6 +112,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_pair": next_round <= tournament.rounds
         and (last is None or last.state == Round.State.FINISHED),
         "tpns_frozen": tournament.tpns_frozen(),
+        "pairing_job": tournament.pairing_jobs.filter(state__in=pairing_jobs.ACTIVE).first(),
         "bye_requests": ByeRequest.objects.filter(
             player__tournament=tournament, round_number__gte=next_round
         ).select_related("player"),
@@ -312,12 +314,38 @@ def player_remove(request, tournament, player_pk):
 
 @arbiter_action
 def pair(request, tournament):
-    rnd = services.pair_next_round(tournament, request.user)
-    messages.success(
-        request,
-        _("Round %(number)s paired as a draft: review it, then publish.") % {"number": rnd.number},
-    )
-    return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
+    """Ask a worker to pair the next round (at once with the immediate backend), then follow
+    it on the job's page."""
+    job = pairing_jobs.request_pairing(tournament, request.user)
+    pairing_jobs.start(job)
+    return redirect("arbiter-pairing-job", pk=tournament.pk)
+
+
+@login_required
+def pairing_job(request: HttpRequest, pk: int) -> HttpResponse:
+    """The latest pairing of the tournament: what the worker does, then the draft or why it
+    failed. The page reloads itself while the worker works (no JavaScript needed)."""
+    tournament = readable(request, pk)
+    job = pairing_jobs.latest(tournament)
+    if job is None:
+        return dashboard(tournament)
+    if job.state == job.State.DONE and job.round is not None and "stay" not in request.GET:
+        messages.success(
+            request,
+            _("Round %(number)s paired as a draft: review it, then publish.")
+            % {"number": job.round_number},
+        )
+        return redirect("arbiter-round", pk=tournament.pk, number=job.round.number)
+    stale = pairing_jobs.is_stale(job)
+    return render(request, "tournaments/arbiter/pairing_job.html", {
+        "t": tournament,
+        "job": job,
+        "working": job.state in pairing_jobs.ACTIVE and not stale,
+        "stale": stale,
+        "stage": audit_trail.shown(job.stage) if job.stage else "",
+        "failure": audit_trail.shown(job.failure) if job.failure else "",
+        "can_write": tournament.is_arbiter(request.user),
+    })
 
 
 @login_required

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _, ngettext
 
+from pairing.text import Text
+
 
 class ServiceError(Exception):
     """A change that the rules or the tournament's state do not allow; the message says why.
@@ -12,9 +14,14 @@ class ServiceError(Exception):
     The message is in the language of the request that raised it (``gettext`` at raise time).
     """
 
-    def __init__(self, message: str, details: list[str] | tuple[str, ...] = ()):
+    def __init__(
+        self, message: str, details: list[str] | tuple[str, ...] = (), *, text: Text | None = None
+    ):
         super().__init__(str(message))
         self.details = tuple(str(detail) for detail in details)
+        self.text = text
+        """The message kept as a sentence of data, where it is said later to someone else (a
+        pairing job's page), in their language."""
 
 
 

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _, ngettext
+from django.utils.translation import gettext as _, gettext_noop, ngettext
 
 from pairing.errors import PairingError
 from pairing.model import RoundPairing, Tournament as EngineTournament
 from pairing.text import Text
 from tournaments.models import ByeRequest, Game, Result, Round, Tournament
 from tournaments.sentences import about, engine_said, in_english
-from tournaments.services.engine_state import build_engine_state
+from tournaments.services.engine_state import EngineState, build_engine_state
 from tournaments.services.errors import ServiceError
 from tournaments.services.write import audit, locked, locked_round
 
@@ -35,81 +37,106 @@ def check_pairing(t: Tournament, pairing: RoundPairing, state: EngineTournament,
 
 
 def pair_next_round(tournament: Tournament, actor) -> Round:
-    """Pair the next round with the engine and save it as a draft.
+    """Pair the next round with the engine and save it as a draft, in one transaction.
 
     The tournament row is locked, so two arbiters pairing at once get one round; the second one
-    is told that the round is already paired.
+    is told that the round is already paired. A large round is paired by a worker instead, the
+    row unlocked meanwhile (``tournaments.services.pairing_jobs``).
     """
     with transaction.atomic():
         t = locked(tournament)
-        last = t.last_round()
-        if last is not None and last.state == Round.State.DRAFT:
-            raise ServiceError(
-                _("Round %(number)s is a draft: publish or unpair it first.")
-                % {"number": last.number}
-            )
-        if last is not None and last.state != Round.State.FINISHED:
-            missing = [
-                str(g.board) for g in last.games.all() if not g.has_result
-            ]
-            if missing:
-                raise ServiceError(missing_results(last.number, missing))
-            raise ServiceError(
-                _("Round %(number)s is not finished: finish it first.") % {"number": last.number}
-            )
-        k = 1 if last is None else last.number + 1
-        if k > t.rounds:
-            raise ServiceError(
-                _("All %(count)s rounds have been paired.") % {"count": t.rounds}
-            )
-        if k == 1 and not t.initial_color:
-            raise ServiceError(_("Draw the initial colour by lot first (C.04.3 Art. 5.1)."))
+        k = round_to_pair(t)
         built = build_engine_state(t, pairing_round=k)
-        state = built.tournament
-        due = [p for p in state.players if len(p.rounds) < t.system.first_column(k)]
-        if len(due) < 2:
-            raise ServiceError(
-                ngettext(
-                    "Only %(count)s player(s) to pair in round %(number)s.",
-                    "Only %(count)s player(s) to pair in round %(number)s.",
-                    len(due),
-                ) % {"count": len(due), "number": k}
-            )
-        try:
-            pairing, data = t.system.pair_explained(state)
-        except PairingError as error:
-            raise ServiceError(
-                _("The engine cannot pair round %(number)s: %(error)s")
-                % {"number": k, "error": engine_said(error)}
-            ) from error
-        check_pairing(t, pairing, state, k)
-        if "brackets" in data:  # the Dutch explanation names players by TPN: keep who they were
-            data["players"] = {str(tpn): p.pk for tpn, p in built.player_by_tpn.items()}
-        rnd = Round.objects.create(
-            tournament=t, number=k, explanation="\n".join(pairing.explanation),
-            explanation_data=data,
+        pairing, data = engine_pairing(t, built, k)
+        return save_pairing(t, actor, k, built, pairing, data)
+
+
+def round_to_pair(t: Tournament) -> int:
+    """The number of the round to pair now, or refuse: a draft or an unfinished round first,
+    all rounds paired, no initial colour drawn."""
+    last = t.last_round()
+    if last is not None and last.state == Round.State.DRAFT:
+        raise ServiceError(
+            _("Round %(number)s is a draft: publish or unpair it first.")
+            % {"number": last.number}
         )
-        player = built.player_by_tpn
-        games = [
-            Game(round=rnd, board=n, white=player[w], black=player[b], is_match=t.system.matches)
-            for n, (w, b) in enumerate(t.system.board_order(state, pairing), start=1)
-        ]
-        if pairing.bye is not None:
-            games.append(Game(round=rnd, white=player[pairing.bye], result=Result.PAIRING_BYE))
-        for request in ByeRequest.objects.filter(player__tournament=t, round_number=k):
-            if request.player.takes_request(k):
-                games.append(Game(round=rnd, white=request.player, result=request.kind))
-        Game.objects.bulk_create(games)
-        if t.status == Tournament.Status.REGISTRATION:
-            t.status = Tournament.Status.RUNNING
-            t.save(update_fields=["status", "updated_at"])
-        else:
-            t.save(update_fields=["updated_at"])
-        audit(
-            t, actor, "pair round", round_number=k,
-            article=t.system.article,
-            after=round_rows(rnd),
+    if last is not None and last.state != Round.State.FINISHED:
+        missing = [str(g.board) for g in last.games.all() if not g.has_result]
+        if missing:
+            raise ServiceError(missing_results(last.number, missing))
+        raise ServiceError(
+            _("Round %(number)s is not finished: finish it first.") % {"number": last.number}
         )
+    k = 1 if last is None else last.number + 1
+    if k > t.rounds:
+        raise ServiceError(_("All %(count)s rounds have been paired.") % {"count": t.rounds})
+    if k == 1 and not t.initial_color:
+        raise ServiceError(_("Draw the initial colour by lot first (C.04.3 Art. 5.1)."))
+    return k
+
+
+def engine_pairing(
+    t: Tournament, built: EngineState, k: int, progress: Callable[[Text], None] | None = None
+) -> tuple[RoundPairing, dict]:
+    """The engine's pairing of round k and its explanation as data, checked to pair exactly the
+    players due; refused with the engine's reason when no legal pairing exists."""
+    state = built.tournament
+    due = [p for p in state.players if len(p.rounds) < t.system.first_column(k)]
+    if len(due) < 2:
+        raise ServiceError(
+            ngettext(
+                "Only %(count)s player(s) to pair in round %(number)s.",
+                "Only %(count)s player(s) to pair in round %(number)s.",
+                len(due),
+            ) % {"count": len(due), "number": k}
+        )
+    try:
+        pairing, data = t.system.pair_explained(state)
+    except PairingError as error:
+        reason = error.args[0] if len(error.args) == 1 else str(error)
+        raise ServiceError(
+            _(CANNOT_PAIR) % {"number": k, "error": engine_said(error)},
+            text=Text(CANNOT_PAIR, number=k, error=reason),
+        ) from error
+    if progress is not None:
+        progress(Text(CHECKING))
+    check_pairing(t, pairing, state, k)
+    if "brackets" in data:  # the Dutch explanation names players by TPN: keep who they were
+        data["players"] = {str(tpn): p.pk for tpn, p in built.player_by_tpn.items()}
+    return pairing, data
+
+
+CHECKING = gettext_noop("checking the pairing against the rules")
+CANNOT_PAIR = gettext_noop("The engine cannot pair round %(number)s: %(error)s")
+
+
+def save_pairing(
+    t: Tournament, actor, k: int, built: EngineState, pairing: RoundPairing, data: dict
+) -> Round:
+    """Save the engine's pairing of round k as a draft (call with the tournament locked): the
+    boards in board order (C.04.2 Art. 3.6), the PAB, the requested byes, the audit entry."""
+    state = built.tournament
+    rnd = Round.objects.create(
+        tournament=t, number=k, explanation="\n".join(pairing.explanation),
+        explanation_data=data,
+    )
+    player = built.player_by_tpn
+    games = [
+        Game(round=rnd, board=n, white=player[w], black=player[b], is_match=t.system.matches)
+        for n, (w, b) in enumerate(t.system.board_order(state, pairing), start=1)
+    ]
+    if pairing.bye is not None:
+        games.append(Game(round=rnd, white=player[pairing.bye], result=Result.PAIRING_BYE))
+    for request in ByeRequest.objects.filter(player__tournament=t, round_number=k):
+        if request.player.takes_request(k):
+            games.append(Game(round=rnd, white=request.player, result=request.kind))
+    Game.objects.bulk_create(games, batch_size=500)
+    if t.status == Tournament.Status.REGISTRATION:
+        t.status = Tournament.Status.RUNNING
+        t.save(update_fields=["status", "updated_at"])
+    else:
+        t.save(update_fields=["updated_at"])
+    audit(t, actor, "pair round", round_number=k, article=t.system.article, after=round_rows(rnd))
     return rnd
 
 
