@@ -6,6 +6,7 @@ import os
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone, translation
 
 from tournaments import services
 
@@ -26,6 +27,19 @@ def _fresh_caches(settings):
     yield
     versioning.forget()
     pagecache.clear_local()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_thread_state():
+    """Each test starts, and leaves, the thread with the default language and time zone: a
+    request through LocaleMiddleware, or the API's English, activates a language for the
+    thread and nothing deactivates it, so a later test would read French where it expects
+    English (issue 24)."""
+    translation.deactivate()
+    timezone.deactivate()
+    yield
+    translation.deactivate()
+    timezone.deactivate()
 
 
 @pytest.fixture
