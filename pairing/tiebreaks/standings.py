@@ -78,7 +78,7 @@ def format_value(value: Value) -> str:
     return str(value)
 
 
-def _sort_key(spec: TieBreakSpec, value: Value) -> tuple:
+def _sort_key(spec: TieBreakSpec, value: Value) -> tuple[int, Fraction | int]:
     """Larger sorts first. Missing values come last. TPN ascending and RTNG/R ascending."""
     if value is None:
         return (0, 0)
@@ -240,7 +240,14 @@ def standings(
     return Standings(ctx.rounds, used, dropped, tuple(rows))
 
 
-def _same(spec, values, i, current: list[int], tpn: int, group: list[int]) -> bool:
+def _same(
+    spec: TieBreakSpec,
+    values: dict[int, list[Value]],
+    i: int,
+    current: list[int],
+    tpn: int,
+    group: list[int],
+) -> bool:
     """Whether ``tpn`` ties with the players of ``current`` (which came from the same group)."""
     head = current[0]
     return head in group and _sort_key(spec, values[head][i]) == _sort_key(spec, values[tpn][i])
