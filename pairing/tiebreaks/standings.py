@@ -6,6 +6,7 @@ by the points they scored against each other, so it is applied here, group by gr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -49,7 +50,7 @@ PLAYERS_TIED = gettext_noop("players tied on points: %(players)s")
 
 
 def usable_specs(
-    ctx: Context, specs: tuple[TieBreakSpec, ...] | list[TieBreakSpec]
+    ctx: Context, specs: Sequence[TieBreakSpec]
 ) -> tuple[tuple[TieBreakSpec, ...], tuple[tuple[TieBreakSpec, str], ...]]:
     """Split the list into the tie-breaks to use and those dropped (with why)."""
     used, dropped = [], []
@@ -176,7 +177,7 @@ def direct_encounter(
 
 def standings(
     tournament: Tournament,
-    specs: tuple[TieBreakSpec, ...] | list[TieBreakSpec],
+    specs: Sequence[TieBreakSpec],
     rules: Rules | None = None,
     *,
     context: Context | None = None,
