@@ -25,8 +25,11 @@ run: install
 test: install
 	$(BIN)/python -m pytest
 
+# ruff; mypy --strict on the engine; the import contracts (all in pyproject.toml).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 conformance: install
 	$(BIN)/python -m tools.conformance --jobs 2 $(wildcard $(CORPUS)/dutch-2026) $(wildcard $(CORPUS)/dutch-2017) \

@@ -33,7 +33,7 @@ one subclass of :class:`PairingSystem` here, and its instance in :data:`SYSTEMS`
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -53,10 +53,10 @@ from pairing.double_swiss.model import DOUBLE_SWISS_CODE
 from pairing.double_swiss.tiebreaks import MatchContext
 from pairing.double_swiss.trf import build_matches
 from pairing.dutch import explain_round, pair_round as pair_dutch_round
-from pairing.model import TPN, Points, RoundPairing, RuleSet, Tournament
+from pairing.model import TPN, Board, Points, RoundPairing, RuleSet, Tournament
 from pairing.replay import paired_rounds, recorded_round, replayable_rounds, state_before_round
 from pairing.text import Text, as_data, gettext_noop
-from pairing.tiebreaks import Rules, TieBreakSpec, standings as tiebreak_standings
+from pairing.tiebreaks import Rules, Standings, TieBreakSpec, standings as tiebreak_standings
 from pairing.trf import next_round_number, read_trf, write_trf
 
 __all__ = [
@@ -190,7 +190,7 @@ class PairingSystem(abc.ABC):
     def pair(self, t: Tournament, *, explain: bool = False) -> RoundPairing:
         """Pair the next round; raise ``NoValidPairing`` when no legal pairing exists."""
 
-    def pair_explained(self, t: Tournament) -> tuple[RoundPairing, dict]:
+    def pair_explained(self, t: Tournament) -> tuple[RoundPairing, dict[str, object]]:
         """Pair the next round, and say why as JSON-ready data: the engine's lines, each
         kept as a template and its values to be said in any language."""
         pairing = self.pair(t, explain=True)
@@ -219,7 +219,7 @@ class PairingSystem(abc.ABC):
         the TPN of the higher-ranked player."""
         score = self.scores(t, pairing.round)
 
-        def key(board) -> tuple[int, int, int]:
+        def key(board: Board) -> tuple[int, int, int]:
             higher = min((board.white, board.black), key=lambda tpn: (-score[tpn], tpn))
             return (-score[higher], -(score[board.white] + score[board.black]), higher)
 
@@ -245,7 +245,13 @@ class PairingSystem(abc.ABC):
         )
 
 
-def _ranked(table, specs: Sequence[TieBreakSpec], *, score, games) -> list[Ranked]:
+def _ranked(
+    table: Standings,
+    specs: Sequence[TieBreakSpec],
+    *,
+    score: Callable[[TPN], Points],
+    games: Callable[[TPN], int],
+) -> list[Ranked]:
     column = {spec.code: i for i, spec in enumerate(table.specs)}
     tied: dict[int, int] = {}
     for row in table.rows:
@@ -280,7 +286,7 @@ class DutchSystem(PairingSystem):
     def pair(self, t: Tournament, *, explain: bool = False) -> RoundPairing:
         return pair_dutch_round(t, rules=self.rules, explain=explain)
 
-    def pair_explained(self, t: Tournament) -> tuple[RoundPairing, dict]:
+    def pair_explained(self, t: Tournament) -> tuple[RoundPairing, dict[str, object]]:
         """The Dutch engine says why as a ``RoundExplanation`` (``as_dict()``), bracket by
         bracket; the pairing carries its text."""
         pairing, why = explain_round(t, rules=self.rules)

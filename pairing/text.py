@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 __all__ = [
     "ENGLISH", "Number", "Plural", "Text", "Translator", "concat", "gettext_noop",
@@ -129,7 +130,8 @@ class Text(str):
     its template and values."""
 
     template: str | Plural
-    count: int | None
+    # Shadows str.count (a Text's plural number); Text.count(sub) cannot be called.
+    count: int | None  # type: ignore[assignment]
     values: dict[str, object]
 
     def __new__(
@@ -146,7 +148,7 @@ class Text(str):
     def said(self, translator: Translator) -> str:
         return translator.say(self.template, self.count, **self.values)
 
-    def as_data(self) -> dict:
+    def as_data(self) -> dict[str, object]:
         """The sentence as JSON-ready data, to be said again later (``Text.from_data``)."""
         t = self.template
         return {
@@ -156,7 +158,7 @@ class Text(str):
         }
 
     @classmethod
-    def from_data(cls, data: dict | str) -> str:
+    def from_data(cls, data: dict[str, Any] | str) -> str:
         """The inverse of ``as_data`` (a plain string stays one)."""
         if not isinstance(data, dict):
             return data
@@ -167,7 +169,7 @@ class Text(str):
         values = {name: cls.from_data(v) for name, v in data["values"].items()}
         return cls(template, data["count"], **values)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Text], tuple[object, ...]]:
         return (_text, (self.template, self.count, self.values))
 
 
@@ -190,7 +192,7 @@ def _value_data(v: object) -> object:
     return str(v)
 
 
-def as_data(line: str) -> dict | str:
+def as_data(line: str) -> dict[str, object] | str:
     """A sentence as JSON-ready data: a ``Text`` with its template and values, else itself."""
     return line.as_data() if isinstance(line, Text) else str(line)
 

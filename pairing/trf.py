@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import TypedDict
 
 from pairing.errors import TrfFormatError
 from pairing.model import (
@@ -325,6 +326,14 @@ def next_round_number(t: Tournament) -> int:
     return over + 1
 
 
+class _Rules(TypedDict, total=False):
+    """The ``Tournament`` fields that the 192 (or 092) code gives."""
+
+    rules: RuleSet
+    baku: bool
+    tournament_type: str
+
+
 @dataclass
 class _Reader:
     """Accumulate the records of one file, then check them against each other."""
@@ -485,7 +494,7 @@ class _Reader:
         self.check_points(tournament)
         return tournament
 
-    def rules(self) -> dict[str, object]:
+    def rules(self) -> _Rules:
         """Return rules, baku and tournament_type from 192 (or a recognised code in 092)."""
         code = self.type_192
         if code is None and self.type_092 is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from pairing.errors import TrfFormatError
 from pairing.model import (
@@ -446,13 +447,13 @@ def acceleration_lines(accelerations: tuple[Acceleration, ...]) -> list[str]:
     for tpn, rounds in by_player.items():
         start = prev = None
         for r in sorted(rounds):
-            if start is not None and r == prev + 1 and rounds[r] == rounds[start]:
+            if start is not None and r == cast(int, prev) + 1 and rounds[r] == rounds[start]:
                 prev = r
                 continue
             if start is not None:
-                runs.append((start, prev, rounds[start], tpn))
+                runs.append((start, cast(int, prev), rounds[start], tpn))
             start = prev = r
-        runs.append((start, prev, rounds[start], tpn))
+        runs.append((cast(int, start), cast(int, prev), rounds[cast(int, start)], tpn))
     lines = []
     runs.sort()
     i = 0

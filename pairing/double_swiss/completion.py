@@ -53,6 +53,8 @@ def perfect_matching(
         return {}
     index = {p: i for i, p in enumerate(players)}
     adj: list[list[int]] = [[] for _ in range(n)]
+    i: int | None  # an index, or (below) the index of a TPN of ``start`` if it has one
+    j: int | None
     for i in range(n):
         a = players[i]
         for j in range(i + 1, n):

@@ -131,7 +131,7 @@ class _Round:
         matches played, 3.4.4 largest TPN (R5)."""
         eligible = [p for p in self.by_tpn.values() if p.tpn in pool and p.may_receive_pab]
         eligible.sort(key=lambda p: (p.score, -p.matches_played, -p.tpn))
-        passed_over = []
+        passed_over: list[TPN] = []
         for p in eligible:
             if self.completable(pool - {p.tpn}):  # 3.4.1
                 barred = tuple(sorted(q for q in pool if not self.by_tpn[q].may_receive_pab))

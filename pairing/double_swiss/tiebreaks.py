@@ -105,8 +105,8 @@ class MatchContext(Context):
         if self._fore is None:
             last = self.rounds
             records = {}
-            for tpn, recs in self.records.items():
-                recs = list(recs)
+            for tpn, played in self.records.items():
+                recs = list(played)
                 if recs and recs[-1].round == last and recs[-1].opponent is not None:
                     recs[-1] = replace(recs[-1], kind=Kind.PLAYED, points=self.draw,
                                        game_score=Fraction(1, 2), vur=False)

@@ -301,8 +301,8 @@ def build_matches(t: Tournament, lines: dict[int, int] | None = None) -> DoubleS
         rounds = list(player.rounds)
         matches = []
         for m in range(len(rounds) // 2):
-            where = (lines.get(player.tpn, 0), m + 1)
-            matches.append(_match_of((rounds[2 * m], rounds[2 * m + 1]), where))
+            at = (lines.get(player.tpn, 0), m + 1)
+            matches.append(_match_of((rounds[2 * m], rounds[2 * m + 1]), at))
         own[player.tpn] = matches
     result: list[tuple[Match, ...]] = []
     for player in t.players:

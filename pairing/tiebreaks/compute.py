@@ -9,8 +9,10 @@ which were cut, which dummy opponents (Art. 16.4) stood in for unplayed rounds.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import cast
 
 from pairing.model import Color, Player, ResultCode, RoundEntry, Tournament
 from pairing.text import Plural, Text, gettext_noop, ngettext_lazy
@@ -192,7 +194,7 @@ class Context:
         out = []
         for rec in self.records[tpn]:
             if self._as_game(rec, spec.played):
-                basis = self.adjusted[rec.opponent]
+                basis = self.adjusted[cast(int, rec.opponent)]  # a game: an opponent
                 out.append(
                     Element(
                         rec.round,
@@ -252,7 +254,7 @@ def _cut_least(elements: list[Element], n: int, *, sb: bool) -> list[Element]:
         if not live:
             break
         if sb:
-            low = min(out[i].basis for i in live)
+            low = min(cast(Fraction, out[i].basis) for i in live)  # SB sets every basis
             candidate = min((i for i in live if out[i].basis == low), key=lambda i: out[i].value)
         else:
             candidate = min(live, key=lambda i: out[i].value)
@@ -310,27 +312,30 @@ def compute(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
     return cached
 
 
-def _count(ctx: Context, spec: TieBreakSpec, tpn: int, test, what: Plural) -> Breakdown:
+def _count(
+    ctx: Context, spec: TieBreakSpec, tpn: int, test: Callable[[RoundRecord], bool], what: Plural
+) -> Breakdown:
     hits = [r for r in ctx.records[tpn] if test(r)]
     elements = tuple(Element(r.round, Fraction(1), r.opponent, note=_kind(r.kind)) for r in hits)
     return Breakdown(spec, len(hits), elements, (Text(what, len(hits), count=len(hits)),))
 
 
-def _win(ctx, spec, tpn):  # Art. 7.1: as many points as a win, with or without playing
+def _win(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 7.1: as many points as a win, with or without playing
     return _count(ctx, spec, tpn, lambda r: r.points == ctx.win, ROUNDS_WITH_A_WIN)
 
 
-def _won(ctx, spec, tpn):  # Art. 7.2
+def _won(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 7.2
     return _count(ctx, spec, tpn, lambda r: r.won_over_the_board, GAMES_WON)
 
 
-def _bpg(ctx, spec, tpn):  # Art. 7.3
+def _bpg(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 7.3
     return _count(
         ctx, spec, tpn, lambda r: r.played and r.color is Color.BLACK, GAMES_WITH_BLACK
     )
 
 
-def _bwg(ctx, spec, tpn):  # Art. 7.4
+def _bwg(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 7.4
     return _count(
         ctx,
         spec,
@@ -340,7 +345,8 @@ def _bwg(ctx, spec, tpn):  # Art. 7.4
     )
 
 
-def _rep(ctx, spec, tpn):  # Art. 7.6: not a forfeit loss, not a requested bye or absence
+def _rep(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 7.6: not a forfeit loss, not a requested bye or absence
     return _count(
         ctx,
         spec,
@@ -362,19 +368,21 @@ _STANDARD = {
 }
 
 
-def _std(ctx, spec, tpn):  # Art. 7.7: the score counted 1 / 1/2 / 0 whatever the point system
+def _std(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 7.7: the score counted 1 / 1/2 / 0 whatever the point system
     elements = []
     for r in ctx.records[tpn]:
-        value = r.game_score if r.played else _STANDARD[r.kind]
+        value = cast(Fraction, r.game_score) if r.played else _STANDARD[r.kind]
         elements.append(Element(r.round, value, r.opponent, note=_kind(r.kind)))
     return Breakdown(spec, _total(elements), tuple(elements))
 
 
-def _tpn(ctx, spec, tpn):  # Art. 7.8
+def _tpn(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 7.8
     return Breakdown(spec, tpn)
 
 
-def _ps(ctx, spec, tpn):  # Art. 7.5; Cut-n leaves out the running scores after rounds 1..n
+def _ps(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 7.5; Cut-n leaves out the running scores after rounds 1..n
     running = Fraction(0)
     elements = []
     for r in ctx.records[tpn]:
@@ -385,12 +393,13 @@ def _ps(ctx, spec, tpn):  # Art. 7.5; Cut-n leaves out the running scores after 
     return Breakdown(spec, _total(elements), tuple(elements))
 
 
-def _bh(ctx, spec, tpn):  # Art. 8.1 with Art. 16
+def _bh(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 8.1 with Art. 16
     elements = _apply_modifiers(ctx.opponent_elements(tpn, spec, product=False), spec)
     return Breakdown(spec, _total(elements), tuple(elements))
 
 
-def _fb(ctx, spec, tpn):  # Art. 8.3: Buchholz as if the final round's paired games were draws
+def _fb(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 8.3: Buchholz as if the final round's paired games were draws
     fore = ctx.fore()
     elements = _apply_modifiers(fore.opponent_elements(tpn, spec, product=False), spec)
     notes = (Text(FORE_FINAL_ROUND, round=ctx.rounds),)
@@ -401,12 +410,16 @@ def _opponents_over_the_board(ctx: Context, spec: TieBreakSpec, tpn: int) -> lis
     return [r for r in ctx.records[tpn] if ctx._as_game(r, spec.played)]
 
 
-def _aob(ctx, spec, tpn):  # Art. 8.2: average of the (plain) Buchholz of the opponents
+def _aob(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 8.2: average of the (plain) Buchholz of the opponents
     bh = TieBreakSpec(Acronym.BH, played=spec.played)
     games = _opponents_over_the_board(ctx, spec, tpn)
     elements = tuple(
         Element(
-            r.round, compute(ctx, bh, r.opponent).value, r.opponent, note=Text(OPPONENTS_BUCHHOLZ)
+            r.round,
+            cast(Fraction, compute(ctx, bh, cast(int, r.opponent)).value),
+            r.opponent,
+            note=Text(OPPONENTS_BUCHHOLZ),
         )
         for r in games
     )
@@ -416,12 +429,13 @@ def _aob(ctx, spec, tpn):  # Art. 8.2: average of the (plain) Buchholz of the op
     return Breakdown(spec, _total(list(elements)) / len(elements), elements)
 
 
-def _sb(ctx, spec, tpn):  # Art. 9.1 with Art. 16
+def _sb(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 9.1 with Art. 16
     elements = _apply_modifiers(ctx.opponent_elements(tpn, spec, product=True), spec, sb=True)
     return Breakdown(spec, _total(elements), tuple(elements))
 
 
-def _ks(ctx, spec, tpn):  # Art. 9.2: points against opponents with at least 50 % (+ limit, 14.5)
+def _ks(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 9.2: points against opponents with at least 50 % (+ limit, 14.5)
     # "Opponents who scored 50 %": their actual score, not the Art. 16.3 adjusted one; every
     # round with an opponent counts, forfeits included (the text is silent on forfeits: we
     # follow the FIDE TEC's reference implementation, see README.md). /P changes nothing.
@@ -445,11 +459,12 @@ def _ks(ctx, spec, tpn):  # Art. 9.2: points against opponents with at least 50 
     return Breakdown(spec, _total(elements), tuple(elements), (note,))
 
 
-def _rated_games(ctx: Context, tpn: int) -> tuple[list[tuple[RoundRecord, int]], list[str]]:
-    games, missing = [], []
+def _rated_games(ctx: Context, tpn: int) -> tuple[list[tuple[RoundRecord, int]], list[Text]]:
+    games: list[tuple[RoundRecord, int]] = []
+    missing: list[Text] = []
     for r in ctx.records[tpn]:
         if r.played:
-            rating = ctx.rating(r.opponent)
+            rating = ctx.rating(cast(int, r.opponent))
             if rating is None:
                 missing.append(Text(OPPONENT_UNRATED, round=r.round, opponent=r.opponent))
             else:
@@ -457,7 +472,8 @@ def _rated_games(ctx: Context, tpn: int) -> tuple[list[tuple[RoundRecord, int]],
     return games, missing
 
 
-def _aro(ctx, spec, tpn):  # Art. 10.1: games played over the board, 0.5 rounded up
+def _aro(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 10.1: games played over the board, 0.5 rounded up
     games, missing = _rated_games(ctx, tpn)
     if missing:
         return Breakdown(spec, None, (), tuple(missing))
@@ -471,29 +487,35 @@ def _aro(ctx, spec, tpn):  # Art. 10.1: games played over the board, 0.5 rounded
     return Breakdown(spec, round_half_up(_total(live) / len(live)), tuple(elements))
 
 
-def _tpr(ctx, spec, tpn):  # Art. 10.2: ARO + dp(p), table 8.1a
+def _tpr(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 10.2: ARO + dp(p), table 8.1a
     games, missing = _rated_games(ctx, tpn)
     if missing or not games:
         return Breakdown(spec, None, (), tuple(missing) or (Text(NO_GAME_OVER_THE_BOARD),))
     aro = round_half_up(Fraction(sum(rating for _, rating in games), len(games)))
-    score = sum((r.game_score for r, _ in games), Fraction(0))
+    score = sum((cast(Fraction, r.game_score) for r, _ in games), Fraction(0))
     dp = dp_for(score, len(games))
     elements = tuple(
-        Element(r.round, r.game_score, r.opponent, note=Text(RATING_OF, rating=rating))
+        Element(
+            r.round, cast(Fraction, r.game_score), r.opponent, note=Text(RATING_OF, rating=rating)
+        )
         for r, rating in games
     )
     note = Text(TPR_NOTE, aro=aro, score=score, games=len(games), dp=dp)
     return Breakdown(spec, aro + dp, elements, (note,))
 
 
-def _ptp(ctx, spec, tpn):  # Art. 10.3: lowest rating whose expected score reaches the score
+def _ptp(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
+    # Art. 10.3: lowest rating whose expected score reaches the score
     games, missing = _rated_games(ctx, tpn)
     if missing or not games:
         return Breakdown(spec, None, (), tuple(missing) or (Text(NO_GAME_OVER_THE_BOARD),))
     ratings = [rating for _, rating in games]
-    score = sum((r.game_score for r, _ in games), Fraction(0))
+    score = sum((cast(Fraction, r.game_score) for r, _ in games), Fraction(0))
     elements = tuple(
-        Element(r.round, r.game_score, r.opponent, note=Text(RATING_OF, rating=rating))
+        Element(
+            r.round, cast(Fraction, r.game_score), r.opponent, note=Text(RATING_OF, rating=rating)
+        )
         for r, rating in games
     )
     if score == 0:
@@ -520,7 +542,7 @@ def _average_of_opponents(ctx: Context, spec: TieBreakSpec, tpn: int, base: Acro
     for r in ctx.records[tpn]:
         if not r.played:
             continue
-        value = compute(ctx, inner, r.opponent).value
+        value = compute(ctx, inner, cast(int, r.opponent)).value
         if value is None:
             note = Text(OPPONENT_HAS_NO, opponent=r.opponent, tiebreak=base.value)
             return Breakdown(spec, None, (), (note,))
@@ -530,23 +552,23 @@ def _average_of_opponents(ctx: Context, spec: TieBreakSpec, tpn: int, base: Acro
     return Breakdown(spec, round_half_up(_total(elements) / len(elements)), tuple(elements))
 
 
-def _apro(ctx, spec, tpn):  # Art. 10.4
+def _apro(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 10.4
     return _average_of_opponents(ctx, spec, tpn, Acronym.TPR)
 
 
-def _appo(ctx, spec, tpn):  # Art. 10.5
+def _appo(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 10.5
     return _average_of_opponents(ctx, spec, tpn, Acronym.PTP)
 
 
-def _rtng(ctx, spec, tpn):  # Art. 10.6
+def _rtng(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:  # Art. 10.6
     return Breakdown(spec, ctx.rating(tpn))
 
 
-def _de(ctx, spec, tpn):
+def _de(ctx: Context, spec: TieBreakSpec, tpn: int) -> Breakdown:
     raise TieBreakInputError("DE compares tied players with each other: use the standings")
 
 
-_COMPUTE = {
+_COMPUTE: dict[Acronym, Callable[[Context, TieBreakSpec, int], Breakdown]] = {
     Acronym.DE: _de,
     Acronym.WIN: _win,
     Acronym.WON: _won,

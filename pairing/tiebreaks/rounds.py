@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from pairing.model import Color, PointSystem, ResultCode, RoundEntry, Tournament
 
@@ -166,7 +167,8 @@ def check_consistency(t: Tournament, records: dict[int, tuple[RoundRecord, ...]]
                     f"who has {mirror.opponent or 'no opponent'} in that round"
                 )
             if rec.played != mirror.played or (
-                rec.played and rec.game_score + mirror.game_score != 1
+                rec.played
+                and cast(Fraction, rec.game_score) + cast(Fraction, mirror.game_score) != 1
             ):
                 raise TieBreakInputError(
                     f"round {rec.round}: the results of {tpn} and {rec.opponent} do not match"

@@ -6,6 +6,7 @@ by the points they scored against each other, so it is applied here, group by gr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -49,7 +50,7 @@ PLAYERS_TIED = gettext_noop("players tied on points: %(players)s")
 
 
 def usable_specs(
-    ctx: Context, specs: tuple[TieBreakSpec, ...] | list[TieBreakSpec]
+    ctx: Context, specs: Sequence[TieBreakSpec]
 ) -> tuple[tuple[TieBreakSpec, ...], tuple[tuple[TieBreakSpec, str], ...]]:
     """Split the list into the tie-breaks to use and those dropped (with why)."""
     used, dropped = [], []
@@ -78,7 +79,7 @@ def format_value(value: Value) -> str:
     return str(value)
 
 
-def _sort_key(spec: TieBreakSpec, value: Value) -> tuple:
+def _sort_key(spec: TieBreakSpec, value: Value) -> tuple[int, Fraction | int]:
     """Larger sorts first. Missing values come last. TPN ascending and RTNG/R ascending."""
     if value is None:
         return (0, 0)
@@ -176,7 +177,7 @@ def direct_encounter(
 
 def standings(
     tournament: Tournament,
-    specs: tuple[TieBreakSpec, ...] | list[TieBreakSpec],
+    specs: Sequence[TieBreakSpec],
     rules: Rules | None = None,
     *,
     context: Context | None = None,
@@ -240,7 +241,14 @@ def standings(
     return Standings(ctx.rounds, used, dropped, tuple(rows))
 
 
-def _same(spec, values, i, current: list[int], tpn: int, group: list[int]) -> bool:
+def _same(
+    spec: TieBreakSpec,
+    values: dict[int, list[Value]],
+    i: int,
+    current: list[int],
+    tpn: int,
+    group: list[int],
+) -> bool:
     """Whether ``tpn`` ties with the players of ``current`` (which came from the same group)."""
     head = current[0]
     return head in group and _sort_key(spec, values[head][i]) == _sort_key(spec, values[tpn][i])

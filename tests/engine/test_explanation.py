@@ -70,11 +70,6 @@ def test_round_one_says_no_criterion_could_choose():
 
 
 def test_the_transposition_is_its_place_in_the_order_of_art_4_2():
-    import doctest
-
-    import pairing.dutch.explanation
-
-    assert doctest.testmod(pairing.dutch.explanation).failed == 0
     _, why = explain_round(STATE)
     # the 6-point group: 1 moved to S2 by an exchange, S1 = (3), S2 = (1, 5), and 3 meets 5,
     # the second transposition of S2; the other brackets take S2 in its own order

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import subprocess
 import sys
 from pathlib import Path
@@ -36,4 +35,3 @@ def test_the_public_api_and_its_example():
     assert {"pair_round", "explain_round", "read_trf", "write_trf", "check_round"} <= set(
         pairing.__all__
     )
-    assert doctest.testmod(pairing).failed == 0

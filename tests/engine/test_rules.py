@@ -194,11 +194,3 @@ def test_the_higher_of_two_scores_downfloats_and_the_lower_upfloats():
 def test_a_forfeited_game_is_no_meeting():
     # C.04.2 Art. 3.5: players whose game was not played may be paired again
     assert opponents_met([WIN, LOSS, FORFEIT_WIN, PAB]) == frozenset({3, 4})
-
-
-def test_the_module_examples_hold():
-    import doctest
-
-    import pairing.rules
-
-    assert doctest.testmod(pairing.rules).failed == 0

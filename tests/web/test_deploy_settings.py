@@ -71,6 +71,19 @@ def test_production_settings_pass_the_deployment_checklist(tmp_path):
     assert values.stdout.split() == ["False", "True", "31536000", "True", "True"]
 
 
+def test_production_settings_hash_passwords_with_djangos_strong_default(tmp_path):
+    # The test settings use a fast hasher (config/settings_test.py); production must not.
+    done = run_python(
+        SETUP + "from django.contrib.auth.hashers import get_hasher; h = get_hasher(); "
+        "print(h.algorithm, h.iterations)",
+        tmp_path, DEBUG="0", SECRET_KEY=KEY,
+    )
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+    assert done.stdout.split() == ["pbkdf2_sha256", str(PBKDF2PasswordHasher.iterations)]
+    assert PBKDF2PasswordHasher.iterations >= 1_000_000
+
+
 def test_a_500_is_logged_to_stderr_with_its_traceback(tmp_path):
     # The database file is empty (not migrated): the home page fails with a real 500.
     done = run_python(
