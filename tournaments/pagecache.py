@@ -17,7 +17,8 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -107,8 +108,12 @@ def _done(key: str) -> None:
 
 
 WAIT = 5.0
-"""Seconds a process waits for another process's computation of the same key before it does
-the work itself (the other may have died, or found the result not worth keeping)."""
+"""Seconds a claim lives without a sign from the process that holds it: the one computing keeps
+it alive while it works, however long a render takes (``_kept_alive``); a claim left to die
+means that process is gone, and a waiting process does the work itself."""
+
+LONGEST = 120.0
+"""Seconds a process waits at most for another's computation before it does the work itself."""
 
 POLL = 0.02
 """Seconds between two looks at the shared cache while waiting."""
@@ -119,26 +124,46 @@ def _shared_flight(key: str, produce: Callable[[], Any]) -> Any:
 
     Right after a change every worker process gets requests for the same new pages: the first
     to claim the key (``cache.add``, atomic in Redis) renders or computes, the others wait for
-    its value instead of doing the same work at the same moment. None: not worth keeping.
+    its value instead of doing the same work at the same moment, as long as the claim is alive
+    (a cold 5000-player standings takes several seconds). None: not worth keeping.
     """
     claim = f"{key}:claimed"
     if cache.add(claim, 1, WAIT):
         try:
-            return _produce_and_keep(key, produce)
+            with _kept_alive(claim):
+                return _produce_and_keep(key, produce)
         finally:
             cache.delete(claim)
-    end = time.monotonic() + WAIT
+    end = time.monotonic() + LONGEST
     while time.monotonic() < end:
         time.sleep(POLL)
         found = cache.get(key)
         if found is not None:
             return found
-        if cache.get(claim) is None:  # produced nothing worth keeping, or gave up
+        if cache.get(claim) is None:  # produced nothing worth keeping, or died
             found = cache.get(key)
             if found is not None:
                 return found
             break
     return _produce_and_keep(key, produce)
+
+
+@contextmanager
+def _kept_alive(claim: str) -> Iterator[None]:
+    """Renew a claim every ``WAIT / 3`` seconds while its holder works."""
+    done = threading.Event()
+
+    def renew() -> None:
+        while not done.wait(WAIT / 3):
+            cache.touch(claim, WAIT)
+
+    thread = threading.Thread(target=renew, name="pagecache-claim", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
 
 
 def _produce_and_keep(key: str, produce: Callable[[], Any]) -> Any:

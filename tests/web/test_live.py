@@ -330,3 +330,26 @@ def test_when_the_first_keeps_nothing_the_second_renders_its_own():
         return None  # e.g. a response that sets a cookie
 
     assert _race(not_kept, lambda: "its own") == {"first": None, "second": "its own"}
+
+
+def test_a_render_longer_than_the_claims_life_is_still_waited_for(monkeypatch):
+    """Issue 26: a cold standings page of a large event takes seconds; the claim is kept alive
+    while it renders, so the other processes wait instead of rendering it too."""
+    import time
+
+    from tournaments import pagecache
+
+    monkeypatch.setattr(pagecache, "WAIT", 0.3)
+    calls = []
+
+    def slow():
+        time.sleep(1.2)  # four times the claim's life
+        calls.append("first")
+        return "the page"
+
+    def second():
+        calls.append("second")
+        return "rendered twice"
+
+    assert _race(slow, second) == {"first": "the page", "second": "the page"}
+    assert calls == ["first"]
