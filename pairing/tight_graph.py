@@ -56,6 +56,8 @@ class TightGraph:
         self.perfect = perfect
         self.broken = False
         """A final pair lay inside a blossom: the structure no longer tells (solve again)."""
+        self.touched: list[int] = []
+        """The vertices whose mate the last True answer may have changed."""
         # u -> (u's dual when listed, tight neighbours then, their doubled weights, lifts then)
         self._tight: dict[int, tuple[int, list[int], list[int], int]] = {}
         self._lifts = 0  # blossoms lifted so far (each raises duals)
@@ -375,7 +377,9 @@ class TightGraph:
         own vertex of it) or is left single at a vertex of zero dual."""
         s = self.s
         ends: list[Edge] = []
+        touched = self.touched = []
         for node, edge in changed.items():
+            touched.extend(self._vertices(node))
             if edge is None:
                 single = next(v for v in self._vertices(node) if s.dual[v] == 0)
                 if node >= s.n:

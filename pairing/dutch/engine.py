@@ -713,11 +713,16 @@ class RoundPairer:
                     for j in range(i + rpairs - S2_NEIGHBOURS, i + rpairs + S2_NEIGHBOURS + 1)
                     if rpairs <= j < len(remainder)
                 ])
-            m.set_many([
-                (vertices[a], vertices[c], ew(a, c, a_pos) or None)
-                for a_pos, a in enumerate(remainder)
-                for c in remainder[a_pos + 1:]
-            ])
+            get = b.weights.get
+            terms: list[tuple[int, int, int | None]] = []
+            for a_pos, a in enumerate(remainder):
+                va, gain = vertices[a], term(a_pos) << 1  # as ``ew``, written out
+                terms.extend(
+                    (va, vertices[c], w + gain if w else None)
+                    for c in remainder[a_pos + 1:]
+                    for w in (get((c, a), 0),)
+                )
+            m.set_many(terms)
             m.compute()
         b.exchanges = sum(1 for x in remainder[:rpairs] if not self._s1_type(b, x))
         self._move_s1_down(b, rpairs, ew)
@@ -792,25 +797,29 @@ class RoundPairer:
         to every matching that pairs all of S1 in the bracket, as every optimal one does
         ([C6]), so the optimal matchings stay those of the bare weights.
         """
-        vertices, remainder = b.vertices, b.remainder
+        vertices, remainder, weights = b.vertices, b.remainder, b.weights
+        in_s1 = [self._s1_type(b, x) for x in remainder]
         apart: list[tuple[int, int, None]] = []
         for a_pos, a in enumerate(remainder):
-            for c in remainder[a_pos + 1:]:
-                if not self._s1_type(b, a) or self._s1_type(b, c):
-                    b.weights[(c, a)] = 0
-                    apart.append((vertices[a], vertices[c], None))
+            later = remainder[a_pos + 1:]
+            if in_s1[a_pos]:  # an S1 player keeps its pairs with S2
+                later = [c for c, s1 in zip(later, in_s1[a_pos + 1:]) if s1]
+            weights.update(((c, a), 0) for c in later)
+            va = vertices[a]
+            apart.extend((va, vertices[c], None) for c in later)
         self.m.set_many(apart)
         self.m.compute()
-        b.s2 = [vertices[y] for y in remainder if not self._s1_type(b, y)]
+        b.s2 = [vertices[y] for y, s1 in zip(remainder, in_s1) if not s1]
         s2 = set(b.s2)
-        for x in remainder:
-            v = vertices[x]
-            if not self._s1_type(b, x):
+        in_s2 = [y for y, s1 in zip(remainder, in_s1) if not s1]
+        for x, s1 in zip(remainder, in_s1):
+            if not s1:
                 continue
+            v = vertices[x]
             b.s1.append(v)
-            order = [y for y in remainder if y > x and not self.matched[vertices[y]]]
+            order = [y for y in in_s2 if y > x and not self.matched[vertices[y]]]
             opponent = self.take_first_partner(
-                v, [(vertices[y], b.w(y, x)) for y in order if b.w(y, x)]
+                v, [(vertices[y], w) for y in order if (w := weights.get((y, x), 0))]
             )
             self.matched[v] = self.matched[opponent] = True
             self.m.finalize(v, opponent)

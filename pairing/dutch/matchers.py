@@ -90,6 +90,14 @@ class _Pairs:
     def _adopt(self, mate: list[int]) -> list[int]:
         raise NotImplementedError
 
+    def _adopt_some(self, mate: list[int], vertices: list[int]) -> None:
+        """Take the solver's mate of these vertices (the others did not change)."""
+        n, fixed, own = self.n, self.fixed, self.mate
+        for v in vertices:
+            if v < n and v not in fixed:
+                m = mate[v]
+                own[v] = v if m < 0 or m >= n else m
+
     def _tight_graph(self) -> TightGraph | None:
         """The tight edges of the last solve, or None while a change waits for a solve."""
         raise NotImplementedError
@@ -111,7 +119,7 @@ class _Pairs:
             if verdict is None:
                 return None
             if verdict:
-                self._adopt(graph.s.mate)
+                self._adopt_some(graph.s.mate, graph.touched)
                 return u
         return None
 
@@ -124,7 +132,7 @@ class _Pairs:
                 return None
         verdict = graph.pair_with_any(v, partners)
         if verdict:
-            self._adopt(graph.s.mate)
+            self._adopt_some(graph.s.mate, graph.touched)
         return verdict
 
     def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
