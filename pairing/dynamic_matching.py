@@ -57,7 +57,7 @@ duality), and the optimal matchings are those of the tight edges among the solve
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from itertools import chain, compress, count, repeat
 from operator import add, and_, eq, ge, is_not, lshift, lt, ne, not_, or_, sub
 
@@ -69,6 +69,7 @@ from pairing.matching import (
     _Blossom,
     _heaviest_per_vertex,
 )
+from pairing.tight_graph import TightGraph
 
 __all__ = ["DynamicMatcher", "NoPerfectMatching"]
 
@@ -131,6 +132,7 @@ class DynamicMatcher:
         # replace_region waiting for the next solve: region and settled masks, new edges
         self._replacement: tuple[bytearray, bytearray, list[int], list[int], list[int]] | None
         self._replacement = None
+        self._graph: TightGraph | None = None  # the tight edges of the last solve, when asked
 
     # -- changes (applied by the next solve) ----------------------------------------------
 
@@ -257,6 +259,7 @@ class DynamicMatcher:
         """
         if self._fresh:
             return  # the next solve starts from scratch: there is nothing to keep
+        self._graph = None
         s = self._s
         for v, amount in amounts.items():
             if amount < 0 or amount & 1:
@@ -273,99 +276,71 @@ class DynamicMatcher:
     def pair_if_optimal(self, x: int, y: int) -> bool | None:
         """Match x with y if a maximum weight perfect matching pairs them; say whether one does.
 
-        Between solves (no weight changed since) the duals are optimal, and by complementary
-        slackness the optimal matchings are exactly the perfect matchings of tight edges
-        that leave every blossom with one vertex matched outside.  Taking the tight edge x-y
-        frees the old mates a of x and b of y; an alternating path of tight edges from b to a
-        re-pairs them, and the matching stays optimal without any solve.
-
-        Returns True (x and y are now matched), False (no optimal matching pairs them) or
-        None (undecided: the search met a blossom or an odd cycle of tight edges, where a
-        path may exist that this search cannot see; re-weigh and ``solve`` instead).
+        Between solves (no weight changed since) the duals are optimal, and the optimal
+        matchings are those of the tight edges that complementary slackness allows
+        (``pairing.tight_graph``): they are searched with no solve.  Returns True (x and y
+        are now matched), False (no optimal matching pairs them) or None (undecided: a weight
+        changed since the solve, a final pair lay inside a blossom, or x and y are in one
+        blossom; re-weigh and ``solve`` instead).
         """
-        if (
-            self._pending or self._fresh or self._loose or self._replacement is not None
-            or not self._settle_removals()
-        ):
-            return None
-        s = self._s
-        mate, dual, top, ew, nbr, inc = s.mate, s.dual, s.top, s.ew, s.nbr, s.inc
-        if mate[x] == y:
-            return True
-        k = self._index.get((x, y) if x < y else (y, x))
-        if k is None or mate[x] < 0 or mate[y] < 0:
-            return False
-        a, b = mate[x], mate[y]
-        if any(top[v] != v for v in (x, y, a, b)):
-            return None
-        if dual[x] + dual[y] != 2 * ew[k]:
-            return False  # x-y is in no optimal matching
-        # Alternating search from b: outer vertices need a new partner, inner ones give
-        # their mate (outer) away.  Every vertex met lies outside all blossoms, so the
-        # slack of an edge is the sum of the duals of its ends less twice its weight.
-        outer: dict[int, int] = {b: -1}  # outer vertex -> the inner vertex it came from
-        inner: dict[int, int] = {}  # inner vertex -> the outer vertex that reached it
-        stack = [b]
-        while stack:
-            u = stack.pop()
-            du = dual[u]
-            for w, j in zip(nbr[u], inc[u]):
-                if w == x or w == y or du + dual[w] != 2 * ew[j] or w in inner:
-                    continue
-                if w == a:
-                    self._flip(u, a, outer, inner)
-                    mate[x], mate[y] = y, x
-                    return True
-                if w in outer or top[w] != w:
-                    return None  # an odd cycle or a blossom: this search cannot tell
-                partner = mate[w]
-                if top[partner] != partner:
-                    return None
-                inner[w] = u
-                outer[partner] = w
-                stack.append(partner)
-        # The search forms a Hungarian tree: every tight edge from its outer vertices leads
-        # to its inner ones, so no alternating path from b reaches a (Berge).
-        return False
+        graph = self.tight_graph()
+        return None if graph is None else graph.pair(x, y)
 
-    def pair_with_any_if_optimal(self, x: int, partners: set[int]) -> bool | None:
+    def pair_with_any_if_optimal(self, x: int, partners: Container[int]) -> bool | None:
         """Match x with one of the partners if a maximum weight perfect matching does so.
 
-        Tries each partner joined to x by a tight edge (``pair_if_optimal``).  Returns True
-        (x is now matched with one of them), False (no optimal matching does it) or None
-        (undecided: re-weigh and ``solve`` instead).
+        Returns True (x is now matched with one of them), False (no optimal matching does
+        it) or None (undecided: re-weigh and ``solve`` instead).
         """
-        undecided = False
-        for y in list(self._s.nbr[x]):
-            if y in partners:
-                verdict = self.pair_if_optimal(x, y)
-                if verdict:
-                    return True
-                undecided = undecided or verdict is None
-        return None if undecided else False
+        graph = self.tight_graph()
+        return None if graph is None else graph.pair_with_any(x, partners)
 
     def mates(self) -> list[int]:
         """The current mate of every vertex (-1: removed), as the last change left it."""
         return self._s.mate[:]
 
-    def _flip(self, u: int, a: int, outer: dict[int, int], inner: dict[int, int]) -> None:
-        """Match a with the outer vertex u and swap the matching along u's path to the root."""
-        mate = self._s.mate
-        mate[u], mate[a] = a, u
-        t = outer[u]
-        while t >= 0:
-            v = inner[t]
-            nxt = outer[v]
-            mate[t], mate[v] = v, t
-            t = nxt
+    def tight_graph(self) -> TightGraph | None:
+        """The tight edges of the current optimum, once the pending removals are applied;
+        None while a change waits for a solve."""
+        if (
+            self._pending or self._fresh or self._loose or self._replacement is not None
+            or not self._settle_removals()
+        ):
+            return None
+        if self._graph is None:
+            self._graph = TightGraph(
+                self._s, self._edges_of, self._removed.__getitem__, perfect=True
+            )
+        return None if self._graph.broken else self._graph
+
+    def _edges_of(self, u: int) -> tuple[list[int], list[int]]:
+        """The neighbours of u in the solver and the doubled weights of those edges."""
+        s = self._s
+        return s.nbr[u], list(map(lshift, map(s.ew.__getitem__, s.inc[u]), repeat(1)))
 
     def _settle_removals(self) -> bool:
-        """Apply pending removals of matched pairs outside blossoms; whether none is left."""
+        """Apply pending removals of pairs matched together; whether none is left.
+
+        A pair matched across blossoms leaves them (``TightGraph.remove_pair``); a pair
+        inside one blossom waits for the next solve.
+        """
         s = self._s
         pending = [v for v in self._pending_removal if not self._removed[v]]
+        if not pending:
+            self._pending_removal.clear()
+            return True
         gone = set(pending)
-        if any(s.top[v] != v or s.mate[v] not in gone for v in pending):
+        mate, top = s.mate, s.top
+        if any(mate[v] not in gone or top[v] == top[mate[v]] for v in pending):
             return False
+        if any(top[v] != v for v in pending):
+            if self._graph is None:
+                self._graph = TightGraph(
+                    s, self._edges_of, self._removed.__getitem__, perfect=True
+                )
+            for v in pending:
+                if v < mate[v]:
+                    self._graph.remove_pair(v, mate[v])
         self._drop_vertices(pending)
         self._pending_removal.clear()
         return True
@@ -374,6 +349,7 @@ class DynamicMatcher:
 
     def solve(self) -> list[int]:
         """Return mate (-1 for removed vertices) of a maximum weight perfect matching."""
+        self._graph = None  # the duals are about to change
         while True:
             if self._fresh or self._replacement is not None or self._bulk_change():
                 # a change of most edges (a new bracket): solve from scratch right away,

@@ -65,7 +65,7 @@ from collections.abc import Iterable
 
 from pairing.errors import PairingError
 
-__all__ = ["MatchingInputError", "max_weight_matching"]
+__all__ = ["MatchingInputError", "max_weight_matching", "max_weight_solver"]
 
 _FREE, _S, _T = 0, 1, 2  # labels; _FREE: in no alternating tree
 # Stored dual = real dual + shift[label] * total (see _Blossom).
@@ -193,6 +193,21 @@ class _Blossom:
     def leaves(self, b: int) -> list[int]:
         """The vertices of blossom b (a list kept per blossom: do not modify it)."""
         return [b] if b < self.n else self.verts[b]
+
+    def lift(self, x: int) -> None:
+        """Take vertex x out of every blossom holding it, x being the base of each (matched
+        outside them, or single): each blossom's dual goes to its vertices, which keeps the
+        slack of every edge inside it and adds to the edges leaving it, none of them matched
+        but x's.  The duals and the other blossoms stay optimal for the graph without x and
+        its mate (``pairing.tight_graph``)."""
+        top, dual = self.top, self.dual
+        while top[x] != x:
+            b = top[x]
+            z = dual[b]
+            if z:
+                for y in self.verts[b]:
+                    dual[y] += z
+            self.expand_blossom(b, True)
 
     def set_label(self, b: int, new: int) -> list[int]:
         """Relabel the top-level blossom b, re-encoding its duals; return its vertices."""
@@ -914,13 +929,38 @@ VIOLATED_PER_VERTEX = 4
 def max_weight_matching(
     n: int, edges: Iterable[tuple[int, int, int]], *, max_cardinality: bool = False
 ) -> list[int]:
-    eu, ev, ew = _read_edges(n, edges, keep_negative=max_cardinality)
+    if not max_cardinality:
+        return max_weight_solver(n, edges).mate
+    eu, ev, ew = _read_edges(n, edges, keep_negative=True)
     if len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
-        return _Blossom(n, eu, ev, ew).solve(max_cardinality)
-    if max_cardinality:
-        ew = _with_cardinality_bonus(n, ew)
+        return _Blossom(n, eu, ev, ew).solve(True)
+    ew = _with_cardinality_bonus(n, ew)
     chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
     return _solve_from_candidates(n, eu, ev, ew, chosen)[0]
+
+
+def max_weight_solver(
+    n: int, edges: Iterable[tuple[int, int, int]], guess: Iterable[tuple[int, int]] = ()
+) -> _Blossom:
+    """The solver as ``max_weight_matching(n, edges)`` leaves it: its ``mate``, and duals
+    (decoded) and blossoms optimal for every edge given, for questions about the other
+    optimal matchings (``pairing.tight_graph``).
+
+    ``guess``: pairs (u < v) likely in an optimal matching (the previous one, when a few
+    weights changed), solved with the candidate edges of a dense graph; only the speed
+    depends on them.
+    """
+    eu, ev, ew = _read_edges(n, edges, keep_negative=False)
+    if len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
+        solver = _Blossom(n, eu, ev, ew)
+        solver.solve(False)
+        return solver
+    chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
+    wanted = set(guess)
+    if wanted:
+        extra = itertools.compress(itertools.count(), map(wanted.__contains__, zip(eu, ev)))
+        chosen = sorted(set(chosen).union(extra))
+    return _solver_from_candidates(n, eu, ev, ew, chosen)[0]
 
 
 def _with_cardinality_bonus(n: int, ew: list[int]) -> list[int]:

@@ -35,7 +35,7 @@ from itertools import islice
 from pairing.checker import ViolationKind, check_round
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.explanation import BracketReport, Choice, Downfloat, RoundExplanation, Unmet
-from pairing.dutch.matchers import Matcher, Outside, ScratchMatcher, TightEdges, WarmMatcher
+from pairing.dutch.matchers import Matcher, Outside, ScratchMatcher, WarmMatcher
 from pairing.dutch.players import Float, PlayerState, build_players
 from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
 from pairing.errors import EngineFault, NoValidPairing
@@ -306,14 +306,13 @@ class RoundPairer:
         # Within a bracket, the generation order changes weights only below bit 3S+1 (Art.
         # 3-4): pairs whose slack is far above that after a bracket's first matching cannot
         # become tight, and the matcher keeps them aside (it checks that they stay covered).
-        self.tight: TightEdges | None = None
+        self.warm: WarmMatcher | None = None
         self.m: Matcher
         if self.rules_2017:
             self.scratch = ScratchMatcher(n)
             self.m = self.scratch
         else:
-            warm = WarmMatcher(n, margin=1 << (3 * self.layout.size_bits + 4))
-            self.m = self.tight = warm
+            self.m = self.warm = WarmMatcher(n, margin=1 << (3 * self.layout.size_bits + 4))
         # The PAB score ([C5]) and whether [C9] applies: set by the round outlook.
         self.bye_score: int | None = None if self.rules_2017 else 0
         self.c9 = False
@@ -569,16 +568,16 @@ class RoundPairer:
                     los.append(lo)
                     ws.append(w)
         self.m.replace_region(vertices, vertices[:b.mdps], his, los, ws)
-        if self.tight is not None:
-            self._suggest(b)
+        if self.warm is not None:
+            self._suggest(b, self.warm)
 
-    def _suggest(self, b: _Bracket) -> None:
+    def _suggest(self, b: _Bracket, warm: WarmMatcher) -> None:
         """Pairs the bracket's first solve is likely to use."""
         vertices, ok, size, mdps = b.vertices, self.ok, b.size, b.mdps
         # The heaviest pairs of a player of the next score group lead to this bracket ([C8]
         # counts a higher score); the pairs the matching mostly needs are within the group:
         # offer the matcher a few of those, each player's next compatible ones.
-        self.tight.suggest([
+        warm.suggest([
             (v, u)
             for li, v in enumerate(vertices[size:], size)
             for u in _first_compatible(ok[v], vertices[li + 1:], NEXT_GROUP_PARTNERS)
@@ -589,7 +588,7 @@ class RoundPairer:
         # residents around its counterpart in the original order (Art. 4.2): with them the
         # first solve of a bracket needs no second round of certification.
         half = (size - mdps) // 2
-        self.tight.suggest([
+        warm.suggest([
             (vertices[i], vertices[j])
             for i in range(mdps, mdps + half)
             for j in range(i + half - S2_NEIGHBOURS, i + half + S2_NEIGHBOURS + 1)
@@ -650,9 +649,8 @@ class RoundPairer:
     def take_first_partner(self, v: int, candidates: list[tuple[int, int]]) -> int:
         """Art. 4.2 (and 3.3.3 for an MDP): v meets the first of the candidates (vertex and
         weight, in the order of preference) that a maximum weight matching allows."""
-        if self.tight is not None:
-            if self.tight.first_optimal_partner(v, [u for u, _ in candidates]) is not None:
-                return self.m.mate[v]
+        if self.m.first_optimal_partner(v, [u for u, _ in candidates]) is not None:
+            return self.m.mate[v]
         count = len(candidates)
         return self.m.reweigh(v, {u: w + count - i for i, (u, w) in enumerate(candidates)})[v]
 
@@ -702,15 +700,29 @@ class RoundPairer:
             # A pair's weight gains twice the term of its higher player (``ew``); raising
             # each player's doubled dual by twice that gain, where positive, keeps every
             # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
-            if self.tight is not None:
-                self.tight.raise_duals({
+            if self.warm is not None:
+                self.warm.raise_duals({
                     vertices[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
                 })
-            m.set_many([
-                (vertices[a], vertices[c], ew(a, c, a_pos) or None)
-                for a_pos, a in enumerate(remainder)
-                for c in remainder[a_pos + 1:]
-            ])
+            else:
+                # solved from scratch: the heaviest pairs of each player all lead to the top
+                # of S1 (the largest terms); offer S1 against S2 around each counterpart
+                self.scratch.suggest([
+                    (vertices[remainder[i]], vertices[remainder[j]])
+                    for i in range(rpairs)
+                    for j in range(i + rpairs - S2_NEIGHBOURS, i + rpairs + S2_NEIGHBOURS + 1)
+                    if rpairs <= j < len(remainder)
+                ])
+            get = b.weights.get
+            terms: list[tuple[int, int, int | None]] = []
+            for a_pos, a in enumerate(remainder):
+                va, gain = vertices[a], term(a_pos) << 1  # as ``ew``, written out
+                terms.extend(
+                    (va, vertices[c], w + gain if w else None)
+                    for c in remainder[a_pos + 1:]
+                    for w in (get((c, a), 0),)
+                )
+            m.set_many(terms)
             m.compute()
         b.exchanges = sum(1 for x in remainder[:rpairs] if not self._s1_type(b, x))
         self._move_s1_down(b, rpairs, ew)
@@ -723,7 +735,7 @@ class RoundPairer:
         edges first, else by moving x's pairs with the lower remainder players by step (-1:
         away from them, +1: towards them) and solving."""
         v = b.vertices[x]
-        if self.tight is not None and self.tight.pair_with_any(v, partners) is not None:
+        if self.m.pair_with_any(v, partners) is not None:
             return
         for y in b.remainder[p_pos + 1:]:
             w = ew(x, y, p_pos)
@@ -785,25 +797,29 @@ class RoundPairer:
         to every matching that pairs all of S1 in the bracket, as every optimal one does
         ([C6]), so the optimal matchings stay those of the bare weights.
         """
-        vertices, remainder = b.vertices, b.remainder
+        vertices, remainder, weights = b.vertices, b.remainder, b.weights
+        in_s1 = [self._s1_type(b, x) for x in remainder]
         apart: list[tuple[int, int, None]] = []
         for a_pos, a in enumerate(remainder):
-            for c in remainder[a_pos + 1:]:
-                if not self._s1_type(b, a) or self._s1_type(b, c):
-                    b.weights[(c, a)] = 0
-                    apart.append((vertices[a], vertices[c], None))
+            later = remainder[a_pos + 1:]
+            if in_s1[a_pos]:  # an S1 player keeps its pairs with S2
+                later = [c for c, s1 in zip(later, in_s1[a_pos + 1:]) if s1]
+            weights.update(((c, a), 0) for c in later)
+            va = vertices[a]
+            apart.extend((va, vertices[c], None) for c in later)
         self.m.set_many(apart)
         self.m.compute()
-        b.s2 = [vertices[y] for y in remainder if not self._s1_type(b, y)]
+        b.s2 = [vertices[y] for y, s1 in zip(remainder, in_s1) if not s1]
         s2 = set(b.s2)
-        for x in remainder:
-            v = vertices[x]
-            if not self._s1_type(b, x):
+        in_s2 = [y for y, s1 in zip(remainder, in_s1) if not s1]
+        for x, s1 in zip(remainder, in_s1):
+            if not s1:
                 continue
+            v = vertices[x]
             b.s1.append(v)
-            order = [y for y in remainder if y > x and not self.matched[vertices[y]]]
+            order = [y for y in in_s2 if y > x and not self.matched[vertices[y]]]
             opponent = self.take_first_partner(
-                v, [(vertices[y], b.w(y, x)) for y in order if b.w(y, x)]
+                v, [(vertices[y], w) for y in order if (w := weights.get((y, x), 0))]
             )
             self.matched[v] = self.matched[opponent] = True
             self.m.finalize(v, opponent)

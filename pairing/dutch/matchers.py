@@ -19,9 +19,10 @@ from collections.abc import Container
 from typing import Protocol
 
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
-from pairing.matching import max_weight_matching
+from pairing.matching import _Blossom, max_weight_matching, max_weight_solver
+from pairing.tight_graph import TightGraph
 
-__all__ = ["Matcher", "ScratchMatcher", "TightEdges", "WarmMatcher", "Outside"]
+__all__ = ["Matcher", "ScratchMatcher", "WarmMatcher", "Outside"]
 
 
 class Matcher(Protocol):
@@ -57,23 +58,13 @@ class Matcher(Protocol):
     def finalize(self, u: int, v: int) -> None:
         """Fix the pair u-v and take both out of the graph."""
 
-
-class TightEdges(Protocol):
-    """Questions a warm matcher answers on the tight edges of its optimum, with no solve."""
-
     def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
         """The first candidate that v meets in some optimal matching (then v meets it), or
-        None when that cannot be told without re-weighing."""
+        None when the tight edges of the last solve cannot tell (re-weigh and solve)."""
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
         """Whether some optimal matching pairs v with one of the partners (then v meets
-        one of them), or None when that cannot be told without re-weighing."""
-
-    def raise_duals(self, amounts: dict[int, int]) -> None:
-        """Raise these vertices' duals before their edges become heavier."""
-
-    def suggest(self, pairs: list[tuple[int, int]]) -> None:
-        """Pairs the next solve from scratch is likely to use."""
+        one of them), or None when the tight edges of the last solve cannot tell."""
 
 
 class _Pairs:
@@ -95,6 +86,54 @@ class _Pairs:
 
     def _take_out(self, u: int, v: int) -> None:
         raise NotImplementedError
+
+    def _adopt(self, mate: list[int]) -> list[int]:
+        raise NotImplementedError
+
+    def _adopt_some(self, mate: list[int], vertices: list[int]) -> None:
+        """Take the solver's mate of these vertices (the others did not change)."""
+        n, fixed, own = self.n, self.fixed, self.mate
+        for v in vertices:
+            if v < n and v not in fixed:
+                m = mate[v]
+                own[v] = v if m < 0 or m >= n else m
+
+    def _tight_graph(self) -> TightGraph | None:
+        """The tight edges of the last solve, or None while a change waits for a solve."""
+        raise NotImplementedError
+
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """Try the candidates in order on the tight edges of the current optimum: the first
+        one an optimal matching can give v becomes v's mate, with no solve (one first when
+        a change since the last solve waits, or a final pair left a blossom behind)."""
+        graph = self._tight_graph()
+        if graph is None:
+            self.compute()
+            graph = self._tight_graph()
+            if graph is None:
+                return None
+        for u in candidates:
+            if u == self.mate[v]:
+                return u
+            verdict = graph.pair(v, u, final=True)  # (the engine makes v's pair final)
+            if verdict is None:
+                return None
+            if verdict:
+                self._adopt_some(graph.s.mate, graph.touched)
+                return u
+        return None
+
+    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
+        graph = self._tight_graph()
+        if graph is None:
+            self.compute()
+            graph = self._tight_graph()
+            if graph is None:
+                return None
+        verdict = graph.pair_with_any(v, partners)
+        if verdict:
+            self._adopt_some(graph.s.mate, graph.touched)
+        return verdict
 
     def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
         """Only edges of v change. If the change of v's current edge is at least the change
@@ -122,20 +161,35 @@ class _Pairs:
 
 
 class ScratchMatcher(_Pairs):
-    """Edge weights in a dictionary, each matching solved from scratch."""
+    """Edge weights in a dictionary, each matching solved from scratch (the 2017 brackets
+    before the last one need not be perfect matchings).  Between two solves, the questions
+    about the other optimal matchings are answered on the tight edges of the last one
+    (``TightEdges``, ``pairing.tight_graph``)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.w: dict[tuple[int, int], int] = {}
+        self.nbrs: list[set[int]] = [set() for _ in range(n)]
         self.mate: list[int] = list(range(n))
         self.fixed: dict[int, int] = {}
+        self._solver: _Blossom | None = None
+        """The last solve, while no weight changed since."""
+        self._graph: TightGraph | None = None
+        self._suggested: list[tuple[int, int]] = []
 
     def set(self, u: int, v: int, weight: int) -> None:
         key = (u, v) if u < v else (v, u)
+        if self.w.get(key, 0) == weight:
+            return
+        self._solver = self._graph = None
         if weight:
             self.w[key] = weight
+            self.nbrs[u].add(v)
+            self.nbrs[v].add(u)
         else:
-            self.w.pop(key, None)
+            del self.w[key]
+            self.nbrs[u].discard(v)
+            self.nbrs[v].discard(u)
 
     def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
         for u, v, weight in edges:
@@ -147,15 +201,30 @@ class ScratchMatcher(_Pairs):
         inside, keep = set(region), set(settled)
         for u, v in list(self.w):
             if u in inside and v in inside and not (u in keep and v in keep):
-                del self.w[(u, v)]
+                self.set(u, v, 0)
         for u, v, weight in zip(us, vs, ws):
             self.set(u, v, weight)
 
     def get(self, u: int, v: int) -> int:
         return self.w.get((u, v) if u < v else (v, u), 0)
 
+    def suggest(self, pairs: list[tuple[int, int]]) -> None:
+        """Pairs the next solve is likely to use (only its speed depends on them)."""
+        self._suggested.extend((u, v) if u < v else (v, u) for u, v in pairs)
+
     def compute(self) -> list[int]:
-        mate = max_weight_matching(self.n, [(u, v, w) for (u, v), w in self.w.items()])
+        # the previous pairs still joined by an edge guide the solve (a few weights changed)
+        mate, w = self.mate, self.w
+        guess = [(u, m) for u, m in enumerate(mate) if u < m and (u, m) in w]
+        guess += self._suggested
+        self._suggested = []
+        self._solver = max_weight_solver(
+            self.n, [(u, v, weight) for (u, v), weight in w.items()], guess
+        )
+        self._graph = None
+        return self._adopt(self._solver.mate)
+
+    def _adopt(self, mate: list[int]) -> list[int]:
         self.mate = [v if m < 0 else m for v, m in enumerate(mate)]
         for u, v in self.fixed.items():
             self.mate[u] = v
@@ -164,6 +233,8 @@ class ScratchMatcher(_Pairs):
     def clear(self) -> None:
         """Take out every edge (the finalized pairs stay in ``fixed``)."""
         self.w.clear()
+        self.nbrs = [set() for _ in range(self.n)]
+        self._solver = self._graph = None
 
     def snapshot(self) -> tuple[dict[int, int], list[int]]:
         """The finalized pairs and the matching, to go back to (``restore``)."""
@@ -171,10 +242,52 @@ class ScratchMatcher(_Pairs):
 
     def restore(self, state: tuple[dict[int, int], list[int]]) -> None:
         self.fixed, self.mate = state
+        self._solver = self._graph = None
+
+    def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
+        """As ``_Pairs.reweigh``; when the current matching stays optimal and v is in no
+        blossom, v's dual rises by the gain of its matched edge, which keeps every edge of v
+        feasible and the matched one tight: the last solve still answers questions."""
+        solver = self._solver
+        current = self.mate[v]
+        gains = [w - self.get(v, u) for u, w in weights.items()]
+        gain = weights.get(current, self.get(v, current)) - self.get(v, current)
+        mate = super().reweigh(v, weights)
+        if (
+            self._solver is None and solver is not None and solver.mate[v] == current != v
+            and solver.top[v] == v and gain >= max(gains, default=0)
+        ):
+            solver.dual[v] += 2 * gain
+            self._solver = solver
+        return mate
+
+    def _tight_graph(self) -> TightGraph | None:
+        if self._solver is None:
+            return None
+        if self._graph is None:
+            self._graph = TightGraph(
+                self._solver, self._edges_of, self.fixed.__contains__, perfect=False
+            )
+        return None if self._graph.broken else self._graph
+
+    def _edges_of(self, u: int) -> tuple[list[int], list[int]]:
+        w = self.w
+        ys = list(self.nbrs[u])
+        return ys, [2 * w[(u, y) if u < y else (y, u)] for y in ys]
 
     def _take_out(self, u: int, v: int) -> None:
-        for key in [k for k in self.w if u in k or v in k]:
-            del self.w[key]
+        if self._solver is not None:
+            graph = self._graph or TightGraph(
+                self._solver, self._edges_of, self.fixed.__contains__, perfect=False
+            )
+            self._graph = graph
+            graph.remove_pair(u, v)
+        w, nbrs = self.w, self.nbrs
+        for x in (u, v):
+            for y in nbrs[x]:
+                del w[(x, y) if x < y else (y, x)]
+                nbrs[y].discard(x)
+            nbrs[x] = set()
 
 
 class WarmMatcher(_Pairs):
@@ -227,32 +340,16 @@ class WarmMatcher(_Pairs):
             self.mate[u] = v
         return self.mate
 
-    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
-        """Try the candidates in order on the tight edges of the current optimum: the first
-        one an optimal matching can give v becomes v's mate, with no solve."""
-        for u in candidates:
-            if u == self.mate[v]:
-                return u
-            verdict = self.dynamic.pair_if_optimal(v, u)
-            if verdict is None:
-                return None
-            if verdict:
-                self._adopt(self.dynamic.mates())
-                return u
-        return None
-
-    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
-        """Decided on the tight edges of the current optimum (the PAB vertex stands for the
-        PAB)."""
-        verdict = self.dynamic.pair_with_any_if_optimal(v, partners)
-        if verdict:
-            self._adopt(self.dynamic.mates())
-        return verdict
+    def _tight_graph(self) -> TightGraph | None:
+        """The PAB vertex stands for the PAB."""
+        return self.dynamic.tight_graph()
 
     def raise_duals(self, amounts: dict[int, int]) -> None:
+        """Raise these vertices' duals before their edges become heavier."""
         self.dynamic.raise_duals(amounts)
 
     def suggest(self, pairs: list[tuple[int, int]]) -> None:
+        """Pairs the next solve from scratch is likely to use."""
         self.dynamic.suggest(pairs)
 
     def _take_out(self, u: int, v: int) -> None:
