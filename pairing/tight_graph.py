@@ -26,7 +26,7 @@ its dual to its vertices (``_Blossom.lift``) and leaves the structure a valid on
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from itertools import compress
 from operator import eq
 
@@ -205,7 +205,7 @@ class TightGraph:
         self._commit(changed)
         return True
 
-    def pair_with_any(self, x: int, partners) -> bool | None:
+    def pair_with_any(self, x: int, partners: Container[int]) -> bool | None:
         """Match x with one of the partners if an optimal matching does so (each partner joined
         to x by a tight edge is tried in turn)."""
         if self.broken:
