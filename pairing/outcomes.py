@@ -131,6 +131,7 @@ _WITHOUT_OPPONENT = {
     ResultCode.HALF_POINT_BYE: Outcome.HALF_POINT_BYE,
     ResultCode.FULL_POINT_BYE: Outcome.FULL_POINT_BYE,
     ResultCode.ZERO_POINT_BYE: Outcome.ZERO_POINT_BYE,
+    ResultCode.FORFEIT_LOSS: Outcome.ABSENT,  # a forfeit without an opponent: not paired
 }
 _WITH_OPPONENT_READ = {
     ResultCode.WIN: Outcome.WIN,

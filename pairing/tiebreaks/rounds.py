@@ -22,12 +22,14 @@ from fractions import Fraction
 from typing import cast
 
 from pairing.model import Color, PointSystem, ResultCode, RoundEntry, Tournament
+from pairing.outcomes import Outcome
 
 from .errors import TieBreakInputError
 
 
 class Kind(enum.Enum):
-    """What a round was for one participant (the categories of C.07 Art. 16.2)."""
+    """What a round was for one participant: the categories of C.07 Art. 16.2, one for each
+    outcome of ``pairing.outcomes`` (``_KINDS``)."""
 
     PLAYED = "played"
     """A game played over the board (Art. 16.1: not an unplayed round)."""
@@ -84,34 +86,33 @@ class RoundRecord:
         return self.played and self.game_score == 1
 
 
+_KINDS = {
+    Outcome.WIN: Kind.PLAYED,
+    Outcome.DRAW: Kind.PLAYED,
+    Outcome.LOSS: Kind.PLAYED,
+    Outcome.FORFEIT_WIN: Kind.FORFEIT_WIN,
+    Outcome.FORFEIT_LOSS: Kind.FORFEIT_LOSS,
+    Outcome.PAIRING_ALLOCATED_BYE: Kind.PAB,
+    Outcome.FULL_POINT_BYE: Kind.FULL_POINT_BYE,
+    Outcome.HALF_POINT_BYE: Kind.HALF_POINT_BYE,
+    Outcome.ZERO_POINT_BYE: Kind.ZERO_POINT_BYE,
+    Outcome.ABSENT: Kind.ZERO_POINT_BYE,
+    Outcome.NOT_PLAYED: Kind.ZERO_POINT_BYE,
+}
+"""The category of C.07 Art. 16 of each outcome (``pairing.outcomes``)."""
+
+_GAME_SCORES = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
+
+
 def _classify(entry: RoundEntry | None, ps: PointSystem) -> tuple[Kind, Fraction, Fraction | None]:
     if entry is None:  # no entry for this round: not in the tournament yet, or left
         return Kind.ZERO_POINT_BYE, Fraction(ps.zero_point_bye, 10), None
     points = Fraction(ps.points_for(entry), 10)
-    result = entry.result
-    if entry.opponent is not None:
-        if entry.game_was_played:
-            score = (
-                Fraction(1)
-                if result in _WON
-                else Fraction(1, 2)
-                if result in _DRAWN
-                else Fraction(0)
-            )
-            return Kind.PLAYED, points, score
-        if result is ResultCode.FORFEIT_WIN:
-            return Kind.FORFEIT_WIN, points, None
-        return Kind.FORFEIT_LOSS, points, None
-    match result:
-        case ResultCode.PAIRING_ALLOCATED_BYE:
-            return Kind.PAB, points, None
-        case ResultCode.FULL_POINT_BYE:
-            return Kind.FULL_POINT_BYE, points, None
-        case ResultCode.HALF_POINT_BYE:
-            return Kind.HALF_POINT_BYE, points, None
-        case ResultCode.ZERO_POINT_BYE | ResultCode.FORFEIT_LOSS:
-            return Kind.ZERO_POINT_BYE, points, None
-    raise TieBreakInputError(f"result {result.value!r} without an opponent")
+    try:
+        outcome = Outcome.of_entry(entry)
+    except KeyError:
+        raise TieBreakInputError(f"result {entry.result.value!r} without an opponent") from None
+    return _KINDS[outcome], points, _GAME_SCORES.get(outcome)
 
 
 def player_records(
