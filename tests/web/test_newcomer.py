@@ -1,0 +1,63 @@
+"""A newcomer's bugs (issue 27, section 5), each pinned by a test that failed before its fix.
+The layout bugs measured in a browser are in ``test_newcomer_browser.py``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Tournament
+
+from .test_i18n import visible_text
+
+pytestmark = pytest.mark.django_db
+
+FR = {"HTTP_ACCEPT_LANGUAGE": "fr-CH,fr;q=0.9,en;q=0.5"}
+
+NEW = {
+    "name": "Open de Sion", "rounds": "7", "pairing_system": "2026", "points_win": "1",
+    "points_draw": "0.5", "points_loss": "0", "points_forfeit_win": "1", "points_forfeit_loss": "0",
+    "points_pairing_bye": "1", "points_half_bye": "0.5", "points_full_bye": "1",
+    "points_zero_bye": "0", "tiebreaks": "",
+}
+
+
+def input_tag(page: str, name: str) -> str:
+    match = re.search(rf'<input [^>]*name="{name}"[^>]*>', page)
+    assert match, name
+    return match.group(0)
+
+
+def test_the_rounds_field_asks_what_the_server_accepts(client, staff):
+    client.force_login(staff)
+    page = client.get(reverse("arbiter-tournament-create")).content.decode()
+    field = input_tag(page, "rounds")
+    assert 'min="1"' in field and 'max="99"' in field, field
+    for rounds in ("0", "100"):
+        response = client.post(reverse("arbiter-tournament-create"), {**NEW, "rounds": rounds})
+        assert response.status_code == 200 and not Tournament.objects.exists()
+
+
+def test_the_type_of_tournament_is_shown_in_french_and_stored_as_fide_writes_it(client, staff):
+    client.force_login(staff)
+    page = client.get(reverse("arbiter-tournament-create"), **FR).content.decode()
+    field = input_tag(page, "event_type")
+    assert 'value="Individuel : système suisse"' in field.replace("\u202f", " "), field
+    value = re.search(r'value="([^"]*)"', field).group(1)
+    client.post(reverse("arbiter-tournament-create"), {**NEW, "event_type": value}, **FR)
+    assert Tournament.objects.get().event_type == "Individual: Swiss-System"
+    english = client.get(reverse("arbiter-tournament-edit", args=[Tournament.objects.get().pk]))
+    assert 'value="Individual: Swiss-System"' in english.content.decode()
+    # Any other text is the arbiter's own, kept as typed.
+    client.post(reverse("arbiter-tournament-create"),
+                {**NEW, "name": "Coupe", "event_type": "Open A, individuel"}, **FR)
+    assert Tournament.objects.get(name="Coupe").event_type == "Open A, individuel"
+
+
+def test_the_language_switch_names_each_language_in_itself(client, tournament):
+    for headers in ({}, FR):
+        page = client.get(reverse("public-tournament", args=[tournament.pk]), **headers)
+        switch = re.search(r'<nav class="languages".*?</nav>', page.content.decode(), re.S)
+        assert re.findall(r"<a [^>]*>([^<]*)</a>", switch.group(0)) == ["English", "Français"]
