@@ -3,12 +3,16 @@ The layout bugs measured in a browser are in ``test_newcomer_browser.py``."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Tournament
+from tournaments import services
+from tournaments.models import Result, Tournament
+
+from .conftest import make_tournament
 
 from .test_i18n import visible_text
 
@@ -61,3 +65,39 @@ def test_the_language_switch_names_each_language_in_itself(client, tournament):
         page = client.get(reverse("public-tournament", args=[tournament.pk]), **headers)
         switch = re.search(r'<nav class="languages".*?</nav>', page.content.decode(), re.S)
         assert re.findall(r"<a [^>]*>([^<]*)</a>", switch.group(0)) == ["English", "Français"]
+
+
+@pytest.fixture
+def double(arbiter):
+    """A Double-Swiss event, match 1 published: board 1 has both games in, board 2 game 1."""
+    t = make_tournament(arbiter, players=6, rounds=3, pairing_system="dswiss")
+    services.draw_initial_color(t, arbiter, random.Random(1))
+    rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
+    one, two = rnd.games.filter(board__in=(1, 2)).order_by("board")
+    services.set_results(rnd, arbiter, {
+        one.pk: f"{Result.WHITE_WINS.value}|{Result.DRAW.value}",
+        two.pk: f"{Result.BLACK_WINS.value}|",
+    })
+    return t
+
+
+def test_the_printed_double_swiss_pairings_show_both_games(client, arbiter, double):
+    client.force_login(arbiter)
+    page = client.get(reverse("print-pairings", args=[double.pk, 1])).content.decode()
+    assert "White (game 1)" in page and "game 1 · game 2" in page
+    rows = re.findall(r'<td class="c result">(.*?)</td>', page)
+    assert rows == ["1-0 · ½-½", "0-1 · –", "– · –"], rows
+
+
+def test_the_double_swiss_result_slips_have_both_games(client, arbiter, double):
+    client.force_login(arbiter)
+    page = client.get(reverse("print-slips", args=[double.pk, 1])).content.decode()
+    slips = re.findall(r'<section class="slip">(.*?)</section>', page, re.S)
+    assert len(slips) == 3
+    board = double.round_set.get(number=1).games.get(board=1)
+    white, black = f"{board.white.tpn}. {board.white.name}", f"{board.black.tpn}. {board.black.name}"
+    text = visible_text(slips[0])
+    # Game 1 with the pairing's colours, game 2 with the colours reversed, a box for each.
+    assert text.index("Game 1") < text.index(f"White {white}") < text.index(f"Black {black}") \
+        < text.index("Game 2") < text.index(f"White {black}") < text.index(f"Black {white}"), text
+    assert slips[0].count("1 &nbsp; ½ &nbsp; 0") == 4
