@@ -12,6 +12,7 @@ services add to a reason); the page translates it for its reader (``action_label
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -129,6 +130,21 @@ def _choices() -> dict[str, dict[str, str]]:
     }
 
 
+RESULT_FIELDS = frozenset({"result", "rating_result", "second_result"})
+"""The stored fields that hold a ``Result`` code (``1/2-1/2``, ``+/-``)."""
+
+
+def result_label(code: str) -> str:
+    """A stored result in the reader's language: ``1/2-1/2`` as ``½-½``; both games of a
+    Double-Swiss match (``1-0|1/2-1/2``) as ``1-0 · ½-½``; anything else as it is."""
+    from tournaments.models import Result
+
+    labels = dict(Result.choices)
+    if "|" in code:
+        return " · ".join(str(labels.get(part, part)) if part else "–" for part in code.split("|"))
+    return str(labels[code]) if code and code in labels else code
+
+
 def _values_of(action: str) -> dict[str, str]:
     """Coded values an action stores alone (a bye's kind, a colour, a round's state)."""
     from tournaments.models import ByeRequest, Round, Tournament
@@ -142,6 +158,10 @@ def _values_of(action: str) -> dict[str, str]:
     return dict(kinds.choices) if kinds else {}
 
 
+_RESULT_ACTIONS = frozenset({"enter result", "change result"})
+"""Actions that store a result code alone, before and after."""
+
+
 def in_language(changes: list[Change], action: str) -> list[Change]:
     """The changes of an entry with ``action`` with their coded values named and the sentences
     the services stored translated (a bye row of a round, for instance)."""
@@ -150,6 +170,8 @@ def in_language(changes: list[Change], action: str) -> list[Change]:
     values = _values_of(action)
 
     def name(value: str) -> str:
+        if action in _RESULT_ACTIONS:
+            return result_label(value)
         return str(values[value]) if value in values else shown(value)
 
     return [c if c.what else Change(c.what, name(c.old), name(c.new)) for c in changes]
@@ -221,6 +243,8 @@ def _value(key, value) -> str:
     (stored as ``True`` or as the text ``"True"``) as yes or no."""
     if key in _FLAGS and value in ("True", "False"):
         value = value == "True"
+    if key in RESULT_FIELDS and isinstance(value, str):
+        return result_label(value)
     choices = _choices().get(key, {})
     if isinstance(value, str) and value in choices:
         return str(choices[value])
@@ -303,6 +327,19 @@ def _translated(text: str) -> str | None:
 
 
 _BRACKETED = re.compile(r"(.*) \[([^\[\]]*)\]", re.DOTALL)
+_ROW = re.compile(r"(?P<row>\d+\. .+) (?P<result>\S+)", re.DOTALL)
+"""A round's row as stored (``Game.__str__``): ``3. White - Black 1/2-1/2``."""
+
+
+def subject(entry) -> str:
+    """The board and players an entry about one game speaks of (its ``before`` or ``after``
+    holds the game's data: a correction), as the reader's language says them; else ''."""
+    data = entry.after if isinstance(entry.after, dict) else entry.before
+    if not isinstance(data, dict) or not data.get("board") or not data.get("black"):
+        return ""
+    return _("Board %(board)s: %(white)s – %(black)s") % {
+        "board": data["board"], "white": data.get("white", ""), "black": data["black"],
+    }
 
 
 def shown(text: str) -> str:
@@ -320,13 +357,23 @@ def shown(text: str) -> str:
     bracketed = _BRACKETED.fullmatch(text)
     if bracketed:
         return f"{shown(bracketed[1])} [{shown(bracketed[2])}]"
-    for separator in (" | ", "; "):
-        if separator in text:
-            return separator.join(shown(part) for part in text.split(separator))
+    row = _ROW.fullmatch(text)
+    if row and result_label(row["result"]) != row["result"]:
+        return f"{row['row']} {result_label(row['result'])}"
+    if " | " in text:
+        return " | ".join(shown(part) for part in text.split(" | "))
+    if "; " in text:
+        parts = [shown(part) for part in text.split("; ")]
+        if parts == text.split("; "):
+            return text  # nothing of the services': the arbiter's own words
+        # French puts a space before a semicolon too
+        return functools.reduce(lambda a, b: _("%(first)s; %(second)s") % {
+            "first": a, "second": b}, parts)
     if ": " in text:
         head, rest = text.split(": ", 1)
-        label = shown(head)
-        if label != head:  # a stored label: written as the reader's language writes one
-            return labelled(label, shown(rest))
-        return f"{head}: {shown(rest)}"
+        label, said = shown(head), shown(rest)
+        if label != head or said != rest:
+            # a stored label or sentence: written as the reader's language writes one
+            return labelled(label, said)
+        return text
     return text

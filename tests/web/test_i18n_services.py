@@ -1160,12 +1160,12 @@ def test_stored_sentences_are_translated_and_the_arbiters_words_kept():
     with translation.override("fr"):
         assert audit.shown("admitted into round 3, already paired: not yet on a board; "
                            "half-point byes for the rounds missed: 1, 2") == (
-            "admis à la ronde 3, déjà appariée : pas encore sur un échiquier; "
+            "admis à la ronde 3, déjà appariée : pas encore sur un échiquier ; "
             "exemptions d’un demi-point pour les rondes manquées : 1, 2")
         assert audit.shown("the board: 3 [before the next pairing]") == (
             "the board: 3 [avant l’appariement suivant]")
         assert audit.shown("Dupont, Marie: Requested half-point bye") == (
-            "Dupont, Marie: Exemption demandée d’un demi-point")
+            "Dupont, Marie : Exemption demandée d’un demi-point")
         assert audit.action_label("correct result (rating only)") == (
             "correction d’un résultat (pour l’Elo seulement)")
         assert audit.action_label("something new") == "something new"

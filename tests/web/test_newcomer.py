@@ -9,11 +9,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import corrections, services
 from tournaments.models import Result, Tournament
 
 from .conftest import make_tournament
-
 from .test_i18n import visible_text
 
 pytestmark = pytest.mark.django_db
@@ -95,9 +94,49 @@ def test_the_double_swiss_result_slips_have_both_games(client, arbiter, double):
     slips = re.findall(r'<section class="slip">(.*?)</section>', page, re.S)
     assert len(slips) == 3
     board = double.round_set.get(number=1).games.get(board=1)
-    white, black = f"{board.white.tpn}. {board.white.name}", f"{board.black.tpn}. {board.black.name}"
+    white = f"{board.white.tpn}. {board.white.name}"
+    black = f"{board.black.tpn}. {board.black.name}"
     text = visible_text(slips[0])
     # Game 1 with the pairing's colours, game 2 with the colours reversed, a box for each.
     assert text.index("Game 1") < text.index(f"White {white}") < text.index(f"Black {black}") \
         < text.index("Game 2") < text.index(f"White {black}") < text.index(f"Black {white}"), text
     assert slips[0].count("1 &nbsp; ½ &nbsp; 0") == 4
+
+
+@pytest.fixture
+def corrected(arbiter):
+    """Round 1 finished with a draw on board 1, board 2's result corrected (Art. 4.3.1)."""
+    t = make_tournament(arbiter, players=5, rounds=3)
+    services.draw_initial_color(t, arbiter, random.Random(1))
+    rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
+    one, two = rnd.games.filter(board__in=(1, 2)).order_by("board")
+    services.set_results(rnd, arbiter, {one.pk: Result.DRAW, two.pk: Result.BLACK_WINS})
+    services.finish_round(rnd, arbiter)
+    corrections.correct_result(two, arbiter, result=Result.WHITE_WINS, reason="scoresheet")
+    return t
+
+
+def audit_rows(client, t, **headers) -> list[str]:
+    page = client.get(reverse("arbiter-audit", args=[t.pk]), **headers).content.decode()
+    return [visible_text(row) for row in re.findall(r"<tr>(.*?)</tr>", page, re.S)[1:]]
+
+
+def test_the_audit_row_of_a_correction_names_the_board_and_players(client, arbiter, corrected):
+    client.force_login(arbiter)
+    board = corrected.round_set.get(number=1).games.get(board=2)
+    rows = audit_rows(client, corrected)
+    row = next(r for r in rows if r.split(" arbiter ")[1].startswith("correct result"))
+    assert f"Board 2: {board.white.name} – {board.black.name}" in row, row
+    french = next(r for r in audit_rows(client, corrected, **FR) if "correction d’un" in r)
+    assert f"Échiquier 2 : {board.white.name} – {board.black.name}" in french, french
+
+
+def test_the_audit_trail_writes_results_as_the_pages_do(client, arbiter, corrected):
+    client.force_login(arbiter)
+    for headers in ({}, FR):
+        text = " ".join(audit_rows(client, corrected, **headers))
+        assert "1/2-1/2" not in text and "½-½" in text, text
+    # French puts a space before a colon, also after a player's name (a bye's row).
+    french = " ".join(audit_rows(client, corrected, **FR))
+    bye = corrected.round_set.get(number=1).games.get(board__isnull=True).white.name
+    assert f"{bye} : Exemption attribuée par l’appariement" in french, french
