@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import pgettext_lazy
 
 from tournaments import conditional, explain, queries, services
 from tournaments.models import Player, Round, Tournament
@@ -198,13 +199,20 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public/crosstable.html", context)
 
 
+COLOUR_LETTERS = {
+    "w": pgettext_lazy("the letter of White in a crosstable cell", "w"),
+    "b": pgettext_lazy("the letter of Black in a crosstable cell", "b"),
+}
+"""The colour in a crosstable cell as the reader's language abbreviates it (French b, n)."""
+
+
 def cross_cell(cell: queries.Cell | None, opponent: int | None) -> str:
     """'12w1': opponent's row, colour, result; byes as their short name; '' when not paired."""
     if cell is None:
         return ""
     if cell.opponent is None or opponent is None:
         return cell.symbol
-    return f"{opponent}{cell.colour}{cell.symbol}"
+    return f"{opponent}{COLOUR_LETTERS.get(cell.colour, cell.colour)}{cell.symbol}"
 
 
 @conditional_for_visitors

@@ -140,3 +140,29 @@ def test_the_audit_trail_writes_results_as_the_pages_do(client, arbiter, correct
     french = " ".join(audit_rows(client, corrected, **FR))
     bye = corrected.round_set.get(number=1).games.get(board__isnull=True).white.name
     assert f"{bye} : Exemption attribuée par l’appariement" in french, french
+
+
+def test_the_crosstable_writes_colours_in_the_readers_language(client, arbiter, corrected):
+    client.force_login(arbiter)
+    for name in ("public-crosstable", "print-crosstable"):
+        english = client.get(reverse(name, args=[corrected.pk])).content.decode()
+        french = client.get(reverse(name, args=[corrected.pk]), **FR).content.decode()
+        cells = re.compile(r'<td class="c cell">(\d+)([a-z])')
+        assert {m[1] for m in cells.findall(english)} == {"w", "b"}, name
+        assert {m[1] for m in cells.findall(french)} == {"b", "n"}, name
+        legend = visible_text(french)
+        assert "w/b" not in legend and "w Blancs" not in legend, name
+        assert "b Blancs, n Noirs" in legend or "(b/n)" in legend, name
+
+
+def test_the_printed_standings_name_each_tie_break(client, arbiter, corrected):
+    client.force_login(arbiter)
+    corrected.tiebreaks = "BH/C1,SB,WIN"
+    corrected.save()
+    for headers, names in (({}, ["Buchholz Cut-1", "Sonneborn-Berger", "Number of wins"]),
+                           (FR, ["Buchholz moins 1", "Sonneborn-Berger", "Nombre de victoires"])):
+        page = client.get(reverse("print-standings", args=[corrected.pk]), **headers)
+        legend = re.search(r'<dl class="legend">(.*?)</dl>', page.content.decode(), re.S)
+        assert legend, headers
+        pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", legend.group(1))
+        assert pairs == list(zip(["BH/C1", "SB", "WIN"], names, strict=True)), pairs
