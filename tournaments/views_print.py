@@ -103,7 +103,11 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         if table.after_round
         else _("Starting list")
     )
-    return _render(request, "standings.html", t, title, standings=table, rows=rows)
+    # Paper has no link to follow: each tie-break code is named under the table (C.07).
+    legend = [(spec.code, queries.tiebreak_name(spec)) for spec in services.tiebreak_specs(t)
+              if spec.code in table.tiebreak_names]
+    return _render(request, "standings.html", t, title, standings=table, rows=rows,
+                   legend=legend)
 
 
 @login_required
