@@ -197,7 +197,7 @@ def test_the_clock_and_double_swiss_explanations_in_french(arbiter):
 
     left = {line: english_left(line, double) for line in said}
     assert {line: words for line, words in left.items() if words} == {}
-    assert any(line.startswith("joueur qui choisit : PN-") for line in said)
+    assert any(line.startswith("joueur qui choisit : position ") for line in said)
     assert any(line.startswith("couleurs (annexe B) :") for line in said)
     assert any(line.startswith("groupe de score de tête ") for line in said)
     scores = [line for line in said if line.startswith(("joueur qui choisit", "groupe de score"))]

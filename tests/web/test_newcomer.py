@@ -166,3 +166,19 @@ def test_the_printed_standings_name_each_tie_break(client, arbiter, corrected):
         assert legend, headers
         pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", legend.group(1))
         assert pairs == list(zip(["BH/C1", "SB", "WIN"], names, strict=True)), pairs
+
+
+@pytest.mark.parametrize("system", ["clock", "dswiss"])
+def test_the_clock_and_double_swiss_explanations_leave_no_english_in_french(
+    client, arbiter, system
+):
+    t = make_tournament(arbiter, players=7, rounds=3, pairing_system=system)
+    services.draw_initial_color(t, arbiter, random.Random(1))
+    services.pair_next_round(t, arbiter)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter-round", args=[t.pk, 1]), **FR).content.decode()
+    text = visible_text(re.search(r'<pre class="explanation".*?</pre>', page, re.S).group(0))
+    assert text, page
+    for english in ("HRP", "PN-", "(#", "match ", "picker", "bye"):
+        assert english not in text, (english, text)
+    assert "position" in text if system == "clock" else "ronde 1" in text, text
