@@ -13,7 +13,14 @@ from tournaments import corrections, services
 from tournaments.models import Result, Tournament
 
 from .conftest import make_tournament
-from .test_i18n import visible_text
+from .test_i18n import (
+    PO,
+    _Text,
+    event as public_event,  # noqa: F401 (fixture)
+    public_pages,
+    visible_text,
+)
+from .test_i18n_arbiter import dashboard_pages, events  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -182,3 +189,45 @@ def test_the_clock_and_double_swiss_explanations_leave_no_english_in_french(
     for english in ("HRP", "PN-", "(#", "match ", "picker", "bye"):
         assert english not in text, (english, text)
     assert "position" in text if system == "clock" else "ronde 1" in text, text
+
+
+def _text_nodes(html: str) -> list[str]:
+    parser = _Text()
+    parser.feed(html)
+    return parser.parts
+
+
+# A colon right after a word, as English writes it; French puts a space before it. Times
+# (13:05) and addresses are left out.
+NO_SPACE_BEFORE_COLON = re.compile(r"[^\s\d\u00a0\u202f/]:(?=\s|$)")
+
+
+def test_french_pages_put_a_space_before_a_colon(client, arbiter, events, public_event):  # noqa: F811
+    client.force_login(arbiter)
+    paths = dashboard_pages(events) + public_pages(public_event)
+    found = {}
+    for path in paths:
+        response = client.get(path, follow=True, **FR)
+        if response.status_code != 200 or not response["Content-Type"].startswith("text/html"):
+            continue
+        # the text as read: nodes joined where the markup splits a sentence (a link, a score)
+        text = "".join(_text_nodes(response.content.decode()))
+        text = re.sub(r"https?://\S+", " ", text)
+        bad = [text[max(0, m.start() - 30):m.end()] for m in NO_SPACE_BEFORE_COLON.finditer(text)]
+        if bad:
+            found[path] = bad
+    assert found == {}, found
+
+
+def test_french_translations_write_a_small_letter_after_a_colon():
+    import polib
+
+    # A capital after " : " starts a name (Elo, FIDE) or a placeholder's value, never a word.
+    names = ("Elo", "FIDE", "TRF", "PAB", "UTF", "CSV", "S1", "S2")
+    found = []
+    for entry in polib.pofile(str(PO)):
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+            for m in re.finditer(r" : +([A-ZÀÂÉÈÊÎÔÛÇ][a-zàâçéèêëîïôûù]\w*)", text):
+                if not m.group(1).startswith(names):
+                    found.append((entry.msgid, text))
+    assert found == [], found
