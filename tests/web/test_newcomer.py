@@ -8,9 +8,12 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
-from tournaments import corrections, services
-from tournaments.models import Result, Tournament
+from pairing.dutch import engine
+from pairing.dutch.explanation import BracketReport, Choice, RoundExplanation
+from tournaments import corrections, explain, services
+from tournaments.models import ByeRequest, Game, Result, Tournament
 
 from .conftest import make_tournament
 from .test_i18n import (
@@ -231,3 +234,91 @@ def test_french_translations_write_a_small_letter_after_a_colon():
                 if not m.group(1).startswith(names):
                     found.append((entry.msgid, text))
     assert found == [], found
+
+
+# ---------------------------------------------------------------------------------------------
+# Why this pairing?
+
+MDP_MEETS_RESIDENT = RoundExplanation(round=3, brackets=(BracketReport(
+    score=10, residents=(3, 4, 5), mdps=((1, 20),), s1=(1,), s2=(3,),
+    remainder_s1=(4,), remainder_s2=(5,), choices=(Choice(1, 3), Choice(4, 5)),
+),), scores={1: 20, 3: 10, 4: 10, 5: 10})
+
+
+def test_a_resident_who_meets_a_player_moved_down_is_not_said_to_have_moved():
+    resident = " ".join(MDP_MEETS_RESIDENT.for_player(3))
+    moved = " ".join(MDP_MEETS_RESIDENT.for_player(1))
+    assert "you (1) met 1 (2), who had moved down from a higher group" in resident, resident
+    assert "You (2) could not be paired in your own group and moved down to the 1-point group, " \
+           "where you met 3 (1)" in moved, moved
+    with translation.override("fr"):
+        said = " ".join(MDP_MEETS_RESIDENT.for_player(3, explain.translator()))
+    assert "qui avait flotté depuis un groupe supérieur" in said, said
+
+
+def test_the_players_passed_over_are_kept_apart_though_names_hold_commas():
+    why = RoundExplanation(round=3, brackets=(BracketReport(
+        score=20, residents=(1, 2, 3, 4, 5, 6), s1=(1, 2, 3), s2=(4, 5, 6),
+        choices=(Choice(1, 6, ((4, engine.MET_BEFORE), (5, engine.MET_BEFORE))), Choice(2, 4),
+                 Choice(3, 5)),
+    ),), scores=dict.fromkeys(range(1, 7), 20))
+    names = {4: "Moreau, Pierre", 5: "Pelletier, Paul", 6: "Roy, Anne"}
+    named = RoundExplanation.from_dict(
+        explain.with_names(why.as_dict(), lambda tpn: names.get(tpn, f"P{tpn}")))
+    said = " ".join(named.for_player(1))
+    assert "met Roy, Anne (Art. 4.2). Passed over Moreau, Pierre; Pelletier, Paul: already met " \
+           "([C1])." in said, said
+
+
+def test_a_passed_over_candidate_says_which_absolute_criterion_applies(arbiter):
+    from .test_explain import played
+
+    t = played(arbiter, players=9, rounds=5, played_rounds=3)
+    rnd = services.pair_next_round(t, arbiter)
+    why = RoundExplanation.from_dict(rnd.explanation_data)
+    by_tpn = {int(tpn): pk for tpn, pk in rnd.explanation_data["players"].items()}
+    met = {frozenset((g.white_id, g.black_id)) for g in Game.objects.filter(
+        round__tournament=t, black__isnull=False).exclude(round=rnd)}
+    reasons = [(c.tpn, other, reason) for b in why.brackets for c in b.choices
+               for other, reason in c.passed_over]
+    assert reasons, why
+    assert engine.INCOMPATIBLE not in {r for _, _, r in reasons}
+    assert engine.MET_BEFORE in {r for _, _, r in reasons}, reasons
+    for player, other, reason in reasons:
+        pair = frozenset((by_tpn[player], by_tpn[other]))
+        assert (reason == engine.MET_BEFORE) == (pair in met), (player, other, reason)
+
+
+@pytest.fixture
+def byes(arbiter):
+    """Round 2 published: a player asked for a half-point bye, one withdrew after round 1."""
+    t = make_tournament(arbiter, players=8, rounds=4)
+    services.draw_initial_color(t, arbiter, random.Random(1))
+    rnd = services.publish_round(services.pair_next_round(t, arbiter), arbiter)
+    services.set_results(rnd, arbiter, {g.pk: Result.DRAW for g in rnd.games.exclude(black=None)})
+    services.finish_round(rnd, arbiter)
+    services.request_bye(t.players.get(tpn=3), arbiter, round_number=2, kind=ByeRequest.Kind.HALF)
+    services.withdraw_player(t.players.get(tpn=5), arbiter, from_round=2)
+    services.publish_round(services.pair_next_round(t, arbiter), arbiter)
+    return t
+
+
+def card(client, t, tpn, **headers) -> str:
+    player = t.players.get(tpn=tpn)
+    page = client.get(reverse("public-player", args=[t.pk, player.pk]), **headers)
+    return visible_text(page.content.decode())
+
+
+def test_a_requested_bye_has_its_line_under_why_this_pairing(client, byes):
+    page = card(client, byes, 3)
+    why = page.split("Why this pairing?")[1]
+    assert "Round 2 You were not paired in this round: you had asked for a half-point bye " \
+           "(C.04.2 Art. 3.3)." in why, why
+    assert "vous aviez demandé une exemption d’un demi-point" in card(client, byes, 3, **FR)
+
+
+def test_a_withdrawn_players_card_says_withdrawn(client, byes):
+    rows = re.findall(r"<tr>(.*?)</tr>", client.get(reverse(
+        "public-player", args=[byes.pk, byes.players.get(tpn=5).pk])).content.decode(), re.S)
+    second = next(visible_text(r) for r in rows if re.search(r">2</a></td>", r))
+    assert "withdrawn" in second and "not paired" not in second, second
