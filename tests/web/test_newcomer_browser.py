@@ -94,3 +94,28 @@ def test_the_dashboards_main_actions_look_like_buttons(arbiter_page, live_server
 LOOK = """e => { const s = getComputedStyle(e);
     return {border: parseFloat(s.borderTopWidth), borderStyle: s.borderTopStyle,
             padding: s.paddingLeft, decoration: s.textDecorationLine}; }"""
+
+
+def test_the_api_docs_load_nothing_from_another_site(browser, live_server, db):  # noqa: F811
+    """ReDoc's sidebar asks for Redocly's logo from their CDN (issue 27, section 6)."""
+    context = browser.new_context()
+    elsewhere = []
+
+    def route(route):
+        if route.request.url.startswith(live_server.url):
+            route.continue_()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server.url + "/api/redoc/")
+    page.get_by_text("API docs by Redocly").wait_for()  # the sidebar's foot, with the logo
+    page.wait_for_load_state("networkidle")
+    assert "Swiss tournament manager API" in page.locator("body").inner_text()
+    page.goto(live_server.url + "/api/docs/")
+    page.wait_for_load_state("networkidle")
+    context.close()
+    assert elsewhere == [], elsewhere

@@ -117,18 +117,26 @@ class RoundDetailSerializer(RoundSerializer):
         fields = [*RoundSerializer.Meta.fields, "pairings"]
 
 
+@extend_schema_field({"type": "number", "nullable": True})
+class TieBreakValueField(serializers.Field):
+    """A tie-break value as the standings print it (``13.5``, ``2045``, ``-``) as a number,
+    like the points; null for none."""
+
+    def to_representation(self, value):
+        return None if value in ("-", "", None) else float(value)
+
+
 class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     rank_label = serializers.CharField(help_text='"3", or "3-5" for a shared rank.')
     player = PlayerRefSerializer()
     points = PointsField()
     games = serializers.IntegerField(help_text="Games played over the board.")
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
-
-    def to_representation(self, row):
-        data = super().to_representation(row)
-        data["tiebreaks"] = [str(v) for v in row.tiebreaks]
-        return data
+    tiebreaks = serializers.ListField(
+        child=TieBreakValueField(), required=False,
+        help_text="Values in the order of tiebreak_names, numbers like the points; null where a "
+        "tie-break has no value for the player.",
+    )
 
 
 class StandingsSerializer(serializers.Serializer):

@@ -266,8 +266,21 @@ def round_number(value: str | None, name: str) -> int | None:
 class _Standings(generics.GenericAPIView):
     serializer_class = s.StandingsSerializer
 
+    def after_round(self) -> int | None:
+        """The ``after_round`` asked for; a round whose standings do not exist yet (not
+        published, or results missing) is a 400 that says how far they go."""
+        after = round_number(self.request.query_params.get("after_round"), "after_round")
+        if after is not None:
+            done = queries.complete_public_rounds(self.tournament())
+            if after > done:
+                raise ParseError(
+                    f"after_round: round {after} is not complete; the standings go up to round "
+                    f"{done} (0: before the first round)."
+                )
+        return after
+
     def get(self, request, *args, **kwargs):
-        after = round_number(request.query_params.get("after_round"), "after_round")
+        after = self.after_round()
         try:
             table = queries.public_standings(
                 self.tournament(), after_round=after, version=getattr(self, "version", None)
@@ -292,7 +305,7 @@ class StandingsView(TournamentMixin, _Standings):
     error_codes = (400, 404, 503)
 
     def check_request(self):
-        round_number(self.request.query_params.get("after_round"), "after_round")
+        self.after_round()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -334,9 +347,29 @@ class SwaggerView(PageOptionsMixin, SpectacularSwaggerView):
     pass
 
 
+REDOC_POLICY = "; ".join([
+    "default-src 'none'",
+    "script-src 'self' 'unsafe-inline'",  # the page's one line that starts ReDoc
+    "style-src 'self' 'unsafe-inline'",  # ReDoc writes its styles into the page
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",  # the schema
+    "worker-src 'self' blob:",  # the search index
+])
+"""What the ReDoc page may load: from this site only."""
+
+
 class RedocView(PageOptionsMixin, SpectacularRedocView):
     # Drf-spectacular's page also loads fonts from Google; this one loads nothing from elsewhere.
+    # ReDoc's sidebar still asks for Redocly's logo from their CDN: the policy keeps the browser
+    # from fetching it (the link to Redocly stays, without the picture).
     template_name = "api/redoc.html"
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        response["Content-Security-Policy"] = REDOC_POLICY
+        return response
 
 
 def not_found(request, exception=None):
