@@ -360,7 +360,9 @@ class Player(models.Model):
         """Sort key of C.04.2 Art. 2.2: rating (desc), title, then name alphabetically."""
         title = self.title.upper()
         title_rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
-        return (-(self.rating or 0), title_rank, self.name.casefold(), self.pk or 0)
+        from tournaments.names import name_key
+
+        return (-(self.rating or 0), title_rank, name_key(self.name), self.pk or 0)
 
     def plays_in(self, round_number: int) -> bool:
         """Return whether the player is to be paired in that round (arrived, not withdrawn)."""

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import queries, services
 from tournaments.models import Round, Tournament
+from tournaments.names import name_key
 from tournaments.sentences import format_points
 from tournaments.views_access import readable
 from tournaments.views_public import cross_cell
@@ -76,7 +77,7 @@ def alphabetical(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if game.black is not None:
             lines.append({"player": game.black, "points": row["black_points"], "game": game,
                           "colour": _("Black"), "opponent": game.white})
-    lines.sort(key=lambda line: (line["player"].name.casefold(), line["player"].tpn))
+    lines.sort(key=lambda line: (name_key(line["player"].name), line["player"].tpn))
     return _render(
         request, "alphabetical.html", t, _("Round %(number)s: players A-Z") % {"number": number},
         round=rnd, lines=lines,
