@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import pgettext_lazy
 
-from tournaments import conditional, explain, queries, services
+from tournaments import conditional, explain, queries, ratings, services
 from tournaments.models import Player, Round, Tournament
 from tournaments.search import search_players
 from tournaments.sentences import format_points
@@ -165,13 +165,17 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except services.ServiceError as error:
         return _unavailable(request, t, "standings", error)
+    hist = queries.history(t, version=request.public_version)
+    change = ratings.changes(t, hist, up_to=table.after_round)
     rows = [
-        {"row": r, "points": format_points(r.points)} for r in table.rows
+        {"row": r, "points": format_points(r.points), "change": change.get(r.player.pk)}
+        for r in table.rows
     ]
     context = {
         "t": t,
         "standings": table,
         "rows": rows,
+        "rated": any(v is not None for v in change.values()),
         "rounds": queries.public_round_numbers(t),
         "tab": "standings",
     }
@@ -245,6 +249,7 @@ def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         "games": games,
         "total": format_points(total),
         "why": explain.player_rounds(hist, player),
+        "rating": ratings.card(t, hist, player),
         "tab": "players",
     }
     return render(request, "tournaments/public/player.html", context)

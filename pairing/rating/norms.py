@@ -113,38 +113,50 @@ class NormResult:
 
 
 # What the conditions say (the web app says them in the reader's language).
-GAMES = gettext_noop("%(games)s games played over the board, %(needed)s needed (1.4.1)")
+GAMES = ngettext_lazy(
+    "%(games)s game played over the board, %(needed)s needed (1.4.1)",
+    "%(games)s games played over the board, %(needed)s needed (1.4.1)",
+)
 GAMES_WITH_UNPLAYED = gettext_noop(
     "%(games)s games played and a win without playing in a 9-round event count as 9 (1.4.1 c)"
 )
 MORE_GAMES = ngettext_lazy("%(count)s more game", "%(count)s more games")
-FEDERATIONS = gettext_noop(
-    "%(count)s federations other than the player's among the opponents, 2 needed (1.4.3)"
+FEDERATIONS = ngettext_lazy(
+    "%(count)s federation other than the player's among the opponents, 2 needed (1.4.3)",
+    "%(count)s federations other than the player's among the opponents, 2 needed (1.4.3)",
 )
 MORE_FEDERATIONS = ngettext_lazy(
     "opponents from %(count)s more federation other than %(own)s",
     "opponents from %(count)s more federations other than %(own)s",
 )
 EXEMPT = gettext_noop("federations: exempt (%(why)s)")
-OWN_FEDERATION = gettext_noop(
-    "%(count)s opponents from the player's federation, at most %(most)s (1.4.4)"
+OWN_FEDERATION = ngettext_lazy(
+    "%(count)s opponent from the player's federation, at most %(most)s (1.4.4)",
+    "%(count)s opponents from the player's federation, at most %(most)s (1.4.4)",
 )
 FEWER_OWN = ngettext_lazy(
     "%(count)s opponent fewer from %(own)s", "%(count)s opponents fewer from %(own)s"
 )
-ONE_FEDERATION = gettext_noop("%(count)s opponents from %(federation)s, at most %(most)s (1.4.4)")
+ONE_FEDERATION = ngettext_lazy(
+    "%(count)s opponent from %(federation)s, the most from one federation, at most %(most)s "
+    "(1.4.4)",
+    "%(count)s opponents from %(federation)s, the most from one federation, at most %(most)s "
+    "(1.4.4)",
+)
 FEWER_FROM = ngettext_lazy(
     "%(count)s opponent fewer from %(federation)s", "%(count)s opponents fewer from %(federation)s"
 )
-TITLEHOLDERS_SEEN = gettext_noop(
-    "%(count)s titleholders among the opponents, %(needed)s needed (1.4.5 a)"
+TITLEHOLDERS_SEEN = ngettext_lazy(
+    "%(count)s titleholder among the opponents, %(needed)s needed (1.4.5 a)",
+    "%(count)s titleholders among the opponents, %(needed)s needed (1.4.5 a)",
 )
 MORE_TITLEHOLDERS = ngettext_lazy(
     "%(count)s more titled opponent (GM, IM, FM, WGM, WIM, WFM)",
     "%(count)s more titled opponents (GM, IM, FM, WGM, WIM, WFM)",
 )
-TITLED_SEEN = gettext_noop(
-    "%(count)s opponents with the title %(titles)s, %(needed)s needed (%(article)s)"
+TITLED_SEEN = ngettext_lazy(
+    "%(count)s opponent with the title %(titles)s, %(needed)s needed (%(article)s)",
+    "%(count)s opponents with the title %(titles)s, %(needed)s needed (%(article)s)",
 )
 MORE_TITLED = ngettext_lazy(
     "%(count)s more opponent with the title %(titles)s",
@@ -226,7 +238,7 @@ def _games(n: int, rounds: int, unplayed_wins: int) -> Condition:
         # 1.4.1 c: the missing game a forfeit win or the PAB (the title result is the rest)
         return Condition("1.4.1 c", True, Text(GAMES_WITH_UNPLAYED, games=n))
     return Condition(
-        "1.4.1", n >= MIN_GAMES, Text(GAMES, games=n, needed=MIN_GAMES),
+        "1.4.1", n >= MIN_GAMES, Text(GAMES, n, games=n, needed=MIN_GAMES),
         _more(MORE_GAMES, MIN_GAMES - n),
     )
 
@@ -238,14 +250,14 @@ def _federations(own: str, games: Sequence[NormGame], exempt: Text | None) -> li
     by_federation = Counter(g.federation.upper() for g in games)
     foreign = {f for f in by_federation if f not in NO_FEDERATION and f != own.upper()}
     out = [Condition(
-        "1.4.3", len(foreign) >= 2, Text(FEDERATIONS, count=len(foreign)),
+        "1.4.3", len(foreign) >= 2, _more(FEDERATIONS, len(foreign)),
         _more(MORE_FEDERATIONS, 2 - len(foreign), own=own or "?"),
     )]
     # 1.4.4: maxima rounded down
     own_most = math.floor(Fraction(3, 5) * n)
     own_count = by_federation.get(own.upper(), 0) if own.upper() not in NO_FEDERATION else 0
     out.append(Condition(
-        "1.4.4", own_count <= own_most, Text(OWN_FEDERATION, count=own_count, most=own_most),
+        "1.4.4", own_count <= own_most, _more(OWN_FEDERATION, own_count, most=own_most),
         _more(FEWER_OWN, own_count - own_most, own=own),
     ))
     one_most = math.floor(Fraction(2, 3) * n)
@@ -254,7 +266,7 @@ def _federations(own: str, games: Sequence[NormGame], exempt: Text | None) -> li
         count, largest = max(counted)
         out.append(Condition(
             "1.4.4", count <= one_most,
-            Text(ONE_FEDERATION, count=count, federation=largest, most=one_most),
+            _more(ONE_FEDERATION, count, federation=largest, most=one_most),
             _more(FEWER_FROM, count - one_most, federation=largest),
         ))
     return out
@@ -265,7 +277,7 @@ def _titles(title: Title, games: Sequence[NormGame]) -> list[Condition]:
     holders = sum(1 for g in games if g.title.upper() in TITLEHOLDERS)
     needed = math.ceil(Fraction(n, 2))  # minima rounded up (1.4.4)
     out = [Condition(
-        "1.4.5 a", holders >= needed, Text(TITLEHOLDERS_SEEN, count=holders, needed=needed),
+        "1.4.5 a", holders >= needed, _more(TITLEHOLDERS_SEEN, holders, needed=needed),
         _more(MORE_TITLEHOLDERS, needed - holders),
     )]
     titled = sum(1 for g in games if g.title.upper() in title.counted)
@@ -274,7 +286,7 @@ def _titles(title: Title, games: Sequence[NormGame]) -> list[Condition]:
     article = _ARTICLES[title.code]
     out.append(Condition(
         article, titled >= needed,
-        Text(TITLED_SEEN, count=titled, titles=titles, needed=needed, article=article),
+        _more(TITLED_SEEN, titled, titles=titles, needed=needed, article=article),
         _more(MORE_TITLED, needed - titled, titles=titles),
     ))
     return out
@@ -310,6 +322,7 @@ def _score_needed(dp: int, n: int) -> Fraction | None:
 
 
 def _more(template: Plural, count: int, **values) -> Text:
+    """A sentence with a count, its form chosen by the count."""
     return Text(template, count, count=count, **values)
 
 

@@ -30,7 +30,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from tournaments import conditional, queries, services
+from tournaments import conditional, queries, ratings, services
 from tournaments.models import Player, Result, Round, Tournament
 
 from . import serializers as s
@@ -180,6 +180,7 @@ class PlayerDetail(TournamentMixin, generics.RetrieveAPIView):
             )
         player.games = games
         player.score = games[-1]["total"] if games else 0
+        player.rating_figures = ratings.card(t, hist, player)
         return player
 
 
@@ -281,13 +282,16 @@ class _Standings(generics.GenericAPIView):
 
     def get(self, request, *args, **kwargs):
         after = self.after_round()
+        t, version = self.tournament(), getattr(self, "version", None)
         try:
-            table = queries.public_standings(
-                self.tournament(), after_round=after, version=getattr(self, "version", None)
-            )
+            table = queries.public_standings(t, after_round=after, version=version)
         except services.ServiceError as error:
             raise StandingsUnavailable(str(error)) from error
-        return Response(self.get_serializer(table).data)
+        changes = ratings.changes(t, queries.history(t, version=version), up_to=table.after_round)
+        serializer = self.get_serializer(table, context={
+            **self.get_serializer_context(), "rating_changes": changes,
+        })
+        return Response(serializer.data)
 
 
 @extend_schema(
