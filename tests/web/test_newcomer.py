@@ -12,8 +12,9 @@ from django.utils import translation
 
 from pairing.dutch import engine
 from pairing.dutch.explanation import BracketReport, Choice, RoundExplanation
-from tournaments import corrections, explain, services
+from tournaments import explain, services
 from tournaments.models import ByeRequest, Game, Result, Tournament
+from tournaments.services import corrections
 
 from .conftest import make_tournament
 from .test_i18n import (
