@@ -13,6 +13,7 @@ LOG_LEVEL      level of the log written to stderr (gunicorn's log); WARNING by d
 REDIS_URL      e.g. redis://127.0.0.1:6379/0: the cache and the live pages' events shared by workers
 TASKS_BACKEND  "database": rounds are paired by `manage.py db_worker` processes (production);
                "immediate" (the default): in the request that asks for them (`make run`, tests)
+CORS_ALLOWED_ORIGINS  comma-separated origins whose pages may read the API, or * for any
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "corsheaders",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
@@ -90,6 +92,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before the page cache, so that its stored answers and 304s carry the CORS headers too.
+    "corsheaders.middleware.CorsMiddleware",
     # Anonymous visitors' public pages and API bodies, cached by tournament version (issue 16).
     "tournaments.middleware.VersionedPageCache",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -224,6 +228,18 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
 }
+# Cross-origin reads of the read-only API, for scoreboards served from another site: the
+# origins allowed (CORS_ALLOWED_ORIGINS, "*" for any), GET only, the ETag readable so that a
+# scoreboard can ask If-None-Match. The pages and the dashboard send no CORS header.
+_CORS_ORIGINS = _env_list("CORS_ALLOWED_ORIGINS", [])
+CORS_ALLOW_ALL_ORIGINS = _CORS_ORIGINS == ["*"]
+CORS_ALLOWED_ORIGINS = [] if CORS_ALLOW_ALL_ORIGINS else _CORS_ORIGINS
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS")
+CORS_ALLOW_HEADERS = ("accept", "accept-language", "if-none-match", "if-modified-since")
+CORS_EXPOSE_HEADERS = ("ETag", "Last-Modified")
+CORS_ALLOW_CREDENTIALS = False
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Swiss tournament manager API",
     "DESCRIPTION": "Read-only access to tournaments, players, rounds, pairings and standings.",

@@ -26,8 +26,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from pairing.model import STANDARD_POINTS, ResultCode, RoundEntry, Tournament
+from pairing.rating.tables import round_half_up
 from pairing.tiebreaks.compute import Context, Edition, Rules, compute
-from pairing.tiebreaks.ratings import round_half_up
 from pairing.tiebreaks.rounds import Kind
 from pairing.tiebreaks.specs import Acronym, parse_spec
 from pairing.tiebreaks.standings import direct_encounter

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
 
 
 class TournamentsConfig(AppConfig):
@@ -8,5 +9,8 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # After a change, the cache layer computes the new standings (it reads no page itself).
         from tournaments import pagecache, queries
+        from tournaments.names import register_sqlite_fold
 
         pagecache.refresh_with(queries.refresh)
+        # SQLite compares names without accents through Python's fold (tournaments.names).
+        connection_created.connect(register_sqlite_fold, dispatch_uid="tournaments-fold")

@@ -131,6 +131,21 @@ def _choices() -> dict[str, dict[str, str]]:
     }
 
 
+RESULT_FIELDS = frozenset({"result", "rating_result", "second_result"})
+"""The stored fields that hold a ``Result`` code (``1/2-1/2``, ``+/-``)."""
+
+
+def result_label(code: str) -> str:
+    """A stored result in the reader's language: ``1/2-1/2`` as ``½-½``; both games of a
+    Double-Swiss match (``1-0|1/2-1/2``) as ``1-0 · ½-½``; anything else as it is."""
+    from tournaments.models import Result
+
+    labels = dict(Result.choices)
+    if "|" in code:
+        return " · ".join(str(labels.get(part, part)) if part else "–" for part in code.split("|"))
+    return str(labels[code]) if code and code in labels else code
+
+
 def _values_of(action: str) -> dict[str, str]:
     """Coded values an action stores alone (a bye's kind, a colour, a round's state)."""
     from tournaments.models import ByeRequest, Round, Tournament
@@ -144,6 +159,10 @@ def _values_of(action: str) -> dict[str, str]:
     return dict(kinds.choices) if kinds else {}
 
 
+_RESULT_ACTIONS = frozenset({"enter result", "change result"})
+"""Actions that store a result code alone, before and after."""
+
+
 def in_language(changes: list[Change], action: str) -> list[Change]:
     """The changes of an entry with ``action`` with their coded values named and the sentences
     the services stored translated (a bye row of a round, for instance)."""
@@ -152,6 +171,8 @@ def in_language(changes: list[Change], action: str) -> list[Change]:
     values = _values_of(action)
 
     def name(value) -> str:
+        if action in _RESULT_ACTIONS and isinstance(value, str):
+            return result_label(value)
         return str(values[value]) if isinstance(value, str) and value in values else shown(value)
 
     return [c if c.what else Change(c.what, name(c.old), name(c.new)) for c in changes]
@@ -225,6 +246,8 @@ def _value(key, value) -> str:
     (stored as ``True`` or as the text ``"True"``) as yes or no."""
     if key in _FLAGS and value in ("True", "False"):
         value = value == "True"
+    if key in RESULT_FIELDS and isinstance(value, str):
+        return result_label(value)
     choices = _choices().get(key, {})
     if isinstance(value, str) and value in choices:
         return str(choices[value])
@@ -265,3 +288,14 @@ def in_english(value):
 def reason(entry) -> str:
     """An entry's reason in the reader's language (the arbiter's own words as written)."""
     return shown(entry.reason_text) if entry.reason_text is not None else shown(entry.reason)
+
+
+def subject(entry) -> str:
+    """The board and players an entry about one game speaks of (its ``before`` or ``after``
+    holds the game's data: a correction), as the reader's language says them; else ''."""
+    data = entry.after if isinstance(entry.after, dict) else entry.before
+    if not isinstance(data, dict) or not data.get("board") or not data.get("black"):
+        return ""
+    return _("Board %(board)s: %(white)s – %(black)s") % {
+        "board": data["board"], "white": data.get("white", ""), "black": data["black"],
+    }

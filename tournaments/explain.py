@@ -265,6 +265,42 @@ def for_player(
     return s.explanation.for_player(tpn, translator())
 
 
+NOT_PAIRED = {
+    Result.HALF_BYE: gettext_lazy(
+        "You were not paired in this round: you had asked for a half-point bye (C.04.2 "
+        "Art. 3.3)."
+    ),
+    Result.FULL_BYE: gettext_lazy(
+        "You were not paired in this round: you had asked for a full-point bye (C.04.2 "
+        "Art. 3.3)."
+    ),
+    Result.ZERO_BYE: gettext_lazy(
+        "You were not paired in this round: you had asked for a zero-point bye (C.04.2 "
+        "Art. 3.3)."
+    ),
+    Result.ABSENT: gettext_lazy(
+        "You were not paired in this round: you were known not to play it (C.04.2 Art. 3.3)."
+    ),
+}
+"""What a round without a board says to a player who asked not to be paired in it."""
+LATE_ENTRY = gettext_lazy(
+    "You were not paired in this round: you joined the tournament in round %(round)s "
+    "(C.04.2 Art. 2.4)."
+)
+
+
+def not_paired(game: Game, player: Player) -> list[str]:
+    """Why the player has no board in the round of ``game`` (their bye row), whatever the
+    pairing system: a requested bye or absence, or a round before their late entry; empty for
+    the pairing-allocated bye, which the engine explains."""
+    if not game.is_bye or game.result == Result.PAIRING_BYE:
+        return []
+    if game.round.number < player.arrival_round:
+        return [LATE_ENTRY % {"round": player.arrival_round}]
+    sentence = NOT_PAIRED.get(game.result)
+    return [str(sentence)] if sentence else []
+
+
 def player_rounds(hist, player: Player) -> list[dict]:
     """What each public round says to the player, newest first, for the player card.
 
@@ -276,7 +312,9 @@ def player_rounds(hist, player: Player) -> list[dict]:
         if game is None:
             continue
         s = stored(game.round, hist.players)
-        sentences = for_player(game.round, player, s, game) if s is not None else []
+        sentences = not_paired(game, player) or (
+            for_player(game.round, player, s, game) if s is not None else []
+        )
         if sentences:
             out.append({"round": number, "sentences": sentences})
     return out

@@ -28,6 +28,7 @@ from django.db.models.functions import Collate, Upper
 from django.utils.translation import gettext
 
 from tournaments.models import FidePlayer, Player, RatingType, Tournament
+from tournaments.names import fold
 
 FIELDS = [f.attname for f in FidePlayer._meta.concrete_fields]
 """Columns of the table, in model order (``fide_id`` first)."""
@@ -290,12 +291,13 @@ def search(query: str, *, limit: int = 20) -> list[FidePlayer]:
 
 
 def start_query(query: str) -> QuerySet[FidePlayer]:
-    """Names starting with ``query`` (any case), alphabetically."""
+    """Names starting with ``query`` (any case), alphabetically. FIDE writes its names in
+    plain Latin letters: a query typed with accents is read without them (Çelik: CELIK)."""
     key = Upper("name")
     if connection.vendor == "postgresql":
         key = Collate(key, "C")  # the order of the index fideplayer_name_start
     players = FidePlayer.objects.annotate(key=key)
-    return players.filter(key__startswith=query.upper()).order_by("key")
+    return players.filter(key__startswith=fold(query).upper()).order_by("key")
 
 
 def words_query(words: list[str]) -> QuerySet[FidePlayer]:
@@ -303,7 +305,7 @@ def words_query(words: list[str]) -> QuerySet[FidePlayer]:
     them all would read them all)."""
     condition = Q()
     for word in words:
-        condition &= Q(name__icontains=word)
+        condition &= Q(name__icontains=fold(word))
     return FidePlayer.objects.filter(condition).order_by()
 
 

@@ -7,12 +7,16 @@ import re
 import zoneinfo
 
 from django import forms
+from django.conf import settings
+from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 
 from tournaments.models import (
     GAME_RESULTS,
     MANUAL_NOTE_LENGTH,
+    MAX_ROUNDS,
+    MIN_ROUNDS,
     ByeRequest,
     Game,
     Player,
@@ -99,6 +103,31 @@ REPORT_FIELDS = (
 """Fields of the FIDE rating report (TRF 032-122, 222), in a fieldset of their own."""
 
 
+EVENT_TYPES = {"Individual: Swiss-System": _("Individual: Swiss-System")}
+"""Types of tournament as the FIDE rating report writes them (TRF 092, stored in English),
+with what the form shows in the reader's language."""
+
+
+class EventTypeField(forms.CharField):
+    """The type of tournament: a known type is shown in the reader's language and stored as
+    FIDE writes it, whatever language it was typed in; any other text is kept as typed."""
+
+    def prepare_value(self, value):
+        return str(EVENT_TYPES.get(value, value)) if isinstance(value, str) else value
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        typed = " ".join(value.split()).casefold()
+        for english, label in EVENT_TYPES.items():
+            said = {english.casefold()}
+            for code, _name in settings.LANGUAGES:
+                with translation.override(code):
+                    said.add(" ".join(str(label).split()).casefold())
+            if typed in said:
+                return english
+        return value
+
+
 TIME_ZONE_CHOICES = [(name, name.replace("_", " ")) for name in sorted(
     zoneinfo.available_timezones() - {"localtime", "Factory"}
 )]
@@ -129,6 +158,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
             "time_zone": forms.Select(choices=TIME_ZONE_CHOICES),
             "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
         }
+        field_classes = {"event_type": EventTypeField}
         labels = {
             "place": _("City / place"),
             "federation": _("Federation"),
@@ -154,6 +184,8 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         for name in POINT_FIELDS:
             old = self.fields[name]
             self.fields[name] = PointsField(label=old.label, initial=old.initial)
+        # The browser refuses what the service would (Tournament.clean).
+        self.fields["rounds"].widget.attrs.update(min=MIN_ROUNDS, max=MAX_ROUNDS)
         if self.instance.pk is not None and self.instance.round_set.exists():
             # C.04.7: the acceleration is fixed once round 1 is paired (the service refuses too).
             self.fields["baku_acceleration"].disabled = True

@@ -34,6 +34,8 @@ BAKU_NEEDS_STANDARD_SCORING = _(
 TPN_FREEZE_ROUND = systems.TPN_FREEZE_ROUND
 """No TPN may change after this round has been paired (C.04.2 Art. 2.3)."""
 
+MIN_ROUNDS, MAX_ROUNDS = 1, 99
+"""How many rounds a tournament may announce."""
 
 MANUAL_NOTE_LENGTH = 300
 """What a note on a pairing made by hand may hold; ``Game.manual`` also keeps its Art. 4.4 code."""
@@ -232,7 +234,7 @@ class Tournament(models.Model):
     def clean(self) -> None:
         if self.start_date and self.end_date and self.end_date < self.start_date:
             raise ValidationError({"end_date": _("The tournament cannot end before it starts.")})
-        if self.rounds is not None and not 1 <= self.rounds <= 99:
+        if self.rounds is not None and not MIN_ROUNDS <= self.rounds <= MAX_ROUNDS:
             raise ValidationError({"rounds": _("A tournament has between 1 and 99 rounds.")})
         if self.baku_acceleration and (self.points_win, self.points_draw, self.points_loss) != (
             10, 5, 0
@@ -358,7 +360,9 @@ class Player(models.Model):
         """Sort key of C.04.2 Art. 2.2: rating (desc), title, then name alphabetically."""
         title = self.title.upper()
         title_rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
-        return (-(self.rating or 0), title_rank, self.name.casefold(), self.pk or 0)
+        from tournaments.names import name_key
+
+        return (-(self.rating or 0), title_rank, name_key(self.name), self.pk or 0)
 
     def plays_in(self, round_number: int) -> bool:
         """Return whether the player is to be paired in that round (arrived, not withdrawn)."""

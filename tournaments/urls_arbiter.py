@@ -91,4 +91,7 @@ urlpatterns = [
     path("t/<int:pk>/print/rounds/<int:number>/slips/", views_print.slips, name="print-slips"),
     path("t/<int:pk>/print/standings/", views_print.standings, name="print-standings"),
     path("t/<int:pk>/print/crosstable/", views_print.crosstable, name="print-crosstable"),
+    path(
+        "t/<int:pk>/print/players/<int:player_pk>/norms/", views_print.norms, name="print-norms"
+    ),
 ]

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import audit as audit_trail, explain, services
+from tournaments import audit as audit_trail, explain, queries, ratings, services
 from tournaments.forms import (
     ArbiterForm,
     ByeRequestForm,
@@ -276,6 +276,7 @@ def player_edit(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         "player": player,
         "form": form,
         "withdraw_form": WithdrawForm(initial={"from_round": tournament.next_round_number()}),
+        "rating": ratings.card(tournament, queries.history(tournament), player),
     }
     return render(request, "tournaments/arbiter/player_form.html", context)
 

@@ -10,8 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from tournaments import queries, services
-from tournaments.models import Round, Tournament
+from tournaments import queries, ratings, services
+from tournaments.models import Player, Round, Tournament
+from tournaments.names import name_key
 from tournaments.sentences import format_points
 from tournaments.views_access import readable
 from tournaments.views_public import cross_cell
@@ -76,7 +77,7 @@ def alphabetical(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if game.black is not None:
             lines.append({"player": game.black, "points": row["black_points"], "game": game,
                           "colour": _("Black"), "opponent": game.white})
-    lines.sort(key=lambda line: (line["player"].name.casefold(), line["player"].tpn))
+    lines.sort(key=lambda line: (name_key(line["player"].name), line["player"].tpn))
     return _render(
         request, "alphabetical.html", t, _("Round %(number)s: players A-Z") % {"number": number},
         round=rnd, lines=lines,
@@ -97,13 +98,19 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     t = readable(request, pk)
     table = queries.public_standings(t)
-    rows = [{"row": r, "points": format_points(r.points)} for r in table.rows]
+    change = ratings.changes(t, queries.history(t), up_to=table.after_round)
+    rows = [{"row": r, "points": format_points(r.points), "change": change.get(r.player.pk)}
+            for r in table.rows]
     title = (
         _("Standings after round %(number)s") % {"number": table.after_round}
         if table.after_round
         else _("Starting list")
     )
-    return _render(request, "standings.html", t, title, standings=table, rows=rows)
+    # Paper has no link to follow: each tie-break code is named under the table (C.07).
+    legend = [(spec.code, queries.tiebreak_name(spec)) for spec in services.tiebreak_specs(t)
+              if spec.code in table.tiebreak_names]
+    return _render(request, "standings.html", t, title, standings=table, rows=rows,
+                   legend=legend, rated=any(v is not None for v in change.values()))
 
 
 @login_required
@@ -123,3 +130,14 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     return _render(request, "crosstable.html", t, _("Crosstable"), standings=table,
                    rounds=rounds, lines=lines)
+
+
+@login_required
+def norms(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """The data of a title norm certificate (B.01 1.8): the event, the player, every game
+    counted with the opponent's title, federation and rating, and each condition of 1.4."""
+    t = readable(request, pk)
+    player = get_object_or_404(Player, pk=player_pk, tournament=t)
+    rating = ratings.card(t, queries.history(t), player)
+    what = _("Title norm data: %(name)s") % {"name": player.name}
+    return _render(request, "norms.html", t, what, player=player, rating=rating)

@@ -13,8 +13,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import pgettext_lazy
 
-from tournaments import conditional, explain, queries, services
+from tournaments import conditional, explain, queries, ratings, services
 from tournaments.models import Player, Round, Tournament
 from tournaments.search import search_players
 from tournaments.sentences import format_points
@@ -164,13 +165,17 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except services.ServiceError as error:
         return _unavailable(request, t, "standings", error)
+    hist = queries.history(t, version=request.public_version)
+    change = ratings.changes(t, hist, up_to=table.after_round)
     rows = [
-        {"row": r, "points": format_points(r.points)} for r in table.rows
+        {"row": r, "points": format_points(r.points), "change": change.get(r.player.pk)}
+        for r in table.rows
     ]
     context = {
         "t": t,
         "standings": table,
         "rows": rows,
+        "rated": any(v is not None for v in change.values()),
         "rounds": queries.public_round_numbers(t),
         "tab": "standings",
     }
@@ -198,13 +203,20 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public/crosstable.html", context)
 
 
+COLOUR_LETTERS = {
+    "w": pgettext_lazy("the letter of White in a crosstable cell", "w"),
+    "b": pgettext_lazy("the letter of Black in a crosstable cell", "b"),
+}
+"""The colour in a crosstable cell as the reader's language abbreviates it (French b, n)."""
+
+
 def cross_cell(cell: queries.Cell | None, opponent: int | None) -> str:
     """'12w1': opponent's row, colour, result; byes as their short name; '' when not paired."""
     if cell is None:
         return ""
     if cell.opponent is None or opponent is None:
         return cell.symbol
-    return f"{opponent}{cell.colour}{cell.symbol}"
+    return f"{opponent}{COLOUR_LETTERS.get(cell.colour, cell.colour)}{cell.symbol}"
 
 
 @conditional_for_visitors
@@ -237,6 +249,7 @@ def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         "games": games,
         "total": format_points(total),
         "why": explain.player_rounds(hist, player),
+        "rating": ratings.card(t, hist, player),
         "tab": "players",
     }
     return render(request, "tournaments/public/player.html", context)

@@ -3,11 +3,12 @@ candidates were passed over and why, each backtrack and the colours of Appendix 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pairing.clock.colours import ColourDecision
-from pairing.clock.players import ClockPlayer
+from pairing.clock.players import PN_ONLY, ClockPlayer
 from pairing.model import format_points
 from pairing.text import Number, Text, concat, gettext_noop
 
@@ -116,7 +117,8 @@ class DeadEnd:
     pivot: int
 
     def text(self) -> str:
-        who = ", ".join(f"PN-{p.pairing_number}" for p in self.unpaired)
+        labels = [Text(PN_ONLY, pn=p.pairing_number) for p in self.unpaired]
+        who = functools.reduce(lambda a, b: concat(concat(a, ", "), b), labels) if labels else ""
         return concat(INDENT, Text(DEAD_END, players=who, pivot=self.pivot))
 
 

@@ -27,6 +27,9 @@ from pairing.text import Text, gettext_noop
 
 # How the explanation says them (the web app in the reader's language).
 BYE_LABEL = gettext_noop("bye (PN-0)")
+PN_LABEL = gettext_noop("PN-%(pn)s (#%(tpn)s)")
+"""A player on the clock: the place around it (PN), then the ranking number (TPN)."""
+PN_ONLY = gettext_noop("PN-%(pn)s")
 POINTS_WITHOUT_PLAYING = gettext_noop(
     "got points without playing (round %(rounds)s), so not the bye"
 )
@@ -72,7 +75,9 @@ class ClockPlayer:
     @property
     def label(self) -> str:
         """How the explanation names him: ``PN-5 (#4)``, or ``bye``."""
-        return Text(BYE_LABEL) if self.is_bye else f"PN-{self.pairing_number} (#{self.tpn})"
+        if self.is_bye:
+            return Text(BYE_LABEL)
+        return Text(PN_LABEL, pn=self.pairing_number, tpn=self.tpn)
 
 
 BYE = ClockPlayer(tpn=0, pairing_number=BYE_PN, score=0)

@@ -57,6 +57,10 @@ S2_NEIGHBOURS = 4
 
 # The reasons the explanation keeps (stored with a round, translated when shown).
 INCOMPATIBLE = gettext_noop("already met, or the same absolute colour preference ([C1], [C3])")
+"""Kept for the explanations stored before the three reasons below told it apart."""
+MET_BEFORE = gettext_noop("already met ([C1])")
+PROHIBITED_PAIR = gettext_noop("a prohibited pairing")
+SAME_ABSOLUTE_COLOUR = gettext_noop("the same absolute colour preference ([C3])")
 WORSE = gettext_noop("the quality criteria [C4]-[C21] are better met without that pair")
 NO_PLAYER = gettext_noop("no player to pair")
 NO_CRITERION_DECIDES = gettext_noop(
@@ -299,7 +303,8 @@ class RoundPairer:
         self.played_rounds = k - 1
         self.layout = Layout.for_players(players, self.played_rounds, rules)
         self.memo = WeightMemo(players)
-        self.ok = compatibility(players, forbidden=self._forbidden_pairs())
+        self.forbidden = self._forbidden_pairs()
+        self.ok = compatibility(players, forbidden=self.forbidden)
         self.near = self._near_pairs()
         self.top_score = players[0].score
         self.odd = n % 2 == 1
@@ -663,12 +668,20 @@ class RoundPairer:
             if u == opponent:
                 break
             if not ok[v][u]:
-                why = INCOMPATIBLE
+                why = self._incompatible(players[v], players[u])
             else:
                 why = WORSE
 
             passed.append((players[u].tpn, why))
         return Choice(players[v].tpn, players[opponent].tpn, tuple(passed))
+
+    def _incompatible(self, a: PlayerState, b: PlayerState) -> str:
+        """Which absolute criterion keeps two players apart (``compatible`` said one does)."""
+        if b.tpn in a.met:
+            return MET_BEFORE
+        if frozenset((a.tpn, b.tpn)) in self.forbidden:
+            return PROHIBITED_PAIR
+        return SAME_ABSOLUTE_COLOUR
 
     # -- Art. 4.3.2 and 4.2: the remainder ---------------------------------------------------
 

@@ -31,6 +31,18 @@ YOU_MET_ACROSS_GROUPS = gettext_noop(
     "players left over from a higher group meet the highest players of the next one the rules "
     "allow (Art. 3.3.3, 4.2)."
 )
+"""Two moved-down players of different scores paired together (and rounds stored before the
+two sentences below)."""
+YOU_CAME_DOWN_AND_MET = gettext_noop(
+    "You (%(mine)s) could not be paired in your own group and moved down to the "
+    "%(points)s-point group, where you met %(opponent)s (%(theirs)s), the highest player there "
+    "the rules allowed (Art. 3.3.3, 4.2)."
+)
+YOU_MET_ONE_WHO_CAME_DOWN = gettext_noop(
+    "In the %(points)s-point group you (%(mine)s) met %(opponent)s (%(theirs)s), who had moved "
+    "down from a higher group: a player who moves down meets the highest player of the group "
+    "the rules allow (Art. 3.3.3, 4.2)."
+)
 YOU_WERE_IN_S1 = gettext_noop(
     "In the %(points)s-point group you were in the upper half (S1) and met %(opponent)s, your "
     "natural opponent in the lower half (Art. 4.2)."
@@ -39,10 +51,10 @@ YOU_WERE_IN_S1_PASSING_OVER = gettext_noop(
     "In the %(points)s-point group you were in the upper half (S1) and met %(opponent)s "
     "(Art. 4.2)."
 )
-PASSED_OVER = gettext_noop("Passed over %(players)s (%(reason)s)")
-"""The first group of candidates passed over, as a clause of the sentence that follows."""
-PASSED_OVER_TOO = gettext_noop("; passed over %(players)s (%(reason)s)")
-"""The next groups."""
+PASSED_OVER = gettext_noop("Passed over %(players)s: %(reason)s.")
+"""Candidates passed over for one reason, a sentence after the one that names the opponent."""
+NAMES_AND = gettext_noop("%(first)s; %(second)s")
+"""Two names of a list: a semicolon, since a name holds a comma (``Moreau, Pierre``)."""
 YOU_WERE_IN_S2 = gettext_noop(
     "In the %(points)s-point group you were in the lower half (S2); %(player)s of the upper half "
     "(S1) took you as the first opponent the rules allowed (Art. 4.2)."
@@ -259,8 +271,15 @@ class RoundExplanation:
                 other = c.opponent if c.tpn == tpn else c.tpn
                 mine, theirs = self.scores.get(tpn), self.scores.get(other)
                 if mine is not None and theirs is not None and mine != theirs:
+                    # Art. 3.3.3: who of the two moved down into this bracket (an MDP)
+                    moved = {t for t, _ in b.mdps}
+                    across = YOU_MET_ACROSS_GROUPS
+                    if tpn in moved and other not in moved:
+                        across = YOU_CAME_DOWN_AND_MET
+                    elif other in moved and tpn not in moved:
+                        across = YOU_MET_ONE_WHO_CAME_DOWN
                     said.append(tr.say(
-                        YOU_MET_ACROSS_GROUPS, mine=tr.points(mine), opponent=other,
+                        across, mine=tr.points(mine), opponent=other,
                         theirs=tr.points(theirs), points=points,
                     ))
                 elif c.tpn == tpn:
@@ -284,9 +303,17 @@ class RoundExplanation:
         for other, why in c.passed_over:
             groups.setdefault(why, []).append(other)
         passed = [
-            tr.say(PASSED_OVER if i == 0 else PASSED_OVER_TOO,
-                   players=", ".join(map(str, t)), reason=tr.text(why))
-            for i, (why, t) in enumerate(groups.items())
+            tr.say(PASSED_OVER, players=names(tr, t), reason=tr.text(why))
+            for why, t in groups.items()
         ]
         head = tr.say(YOU_WERE_IN_S1_PASSING_OVER, points=points, opponent=c.opponent)
-        return head + " " + "".join(passed) + "."
+        return " ".join([head, *passed])
+
+
+def names(tr: Translator, players: list[int]) -> str:
+    """Players one after the other, kept apart though each name holds a comma: ``Moreau,
+    Pierre; Pelletier, Paul`` (a TPN prints as the name the web app gives it)."""
+    out = str(players[0])
+    for player in players[1:]:
+        out = tr.say(NAMES_AND, first=out, second=str(player))
+    return out

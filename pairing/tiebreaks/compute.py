@@ -15,10 +15,10 @@ from fractions import Fraction
 from typing import cast
 
 from pairing.model import Color, Player, ResultCode, RoundEntry, Tournament
+from pairing.rating.tables import dp_for, expected_score, round_half_up
 from pairing.text import Plural, Text, gettext_noop, ngettext_lazy
 
 from .errors import TieBreakInputError
-from .ratings import dp_for, expected_score, round_half_up
 from .rounds import Kind, RoundRecord, check_consistency, player_records, rounds_of
 from .specs import Acronym, TieBreakSpec
 

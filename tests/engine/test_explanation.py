@@ -46,7 +46,7 @@ def test_a_heterogeneous_bracket_names_s1_s2_the_limbo_and_the_remainder():
 def test_a_player_reads_why_in_plain_sentences():
     _, why = explain_round(STATE)
     one = " ".join(why.for_player(1))
-    assert "6-point group" in one and "odd number of players" in one and "paired with 2" in one
+    assert "6-point group" in one and "odd number of players" in one and "you met 2" in one
     bye = " ".join(why.for_player(6))
     assert "pairing-allocated bye" in bye and "[C2]" in bye
     assert why.for_player(999) == []

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pairing.rating.tables import DP_BY_PERCENT, dp_for, expected_score, round_half_up
 from pairing.tiebreaks import (
     PRESETS,
     Acronym,
@@ -23,7 +24,6 @@ from pairing.tiebreaks import (
     record_212,
     tiebreak_records,
 )
-from pairing.tiebreaks.ratings import DP_BY_PERCENT, dp_for, expected_score, round_half_up
 from pairing.trf import read_trf, write_trf
 from tests.engine.tiebreak_helpers import build
 

@@ -17,6 +17,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings, strategies as st
 from schemathesis import GenerationMode
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from tournaments import services
 from tournaments.models import Result
@@ -42,6 +43,11 @@ OPERATIONS = [
     "GET /api/tournaments/{id}/rounds/{number}/explanation/",
     "GET /api/tournaments/{id}/standings/",
 ]
+
+
+STATEFUL = {"GET /api/tournaments/{id}/standings/": [positive_data_acceptance]}
+"""Which ``after_round`` is valid depends on the rounds complete, which no schema can say: a
+round beyond them is a documented 400 (issue 27), not a request the schema's range refuses."""
 
 
 @pytest.fixture
@@ -99,7 +105,7 @@ def test_api_answers_as_its_schema_says(api, label, mode):
     )
     def fuzz(case):
         sent.append(case)
-        case.call_and_validate()
+        case.call_and_validate(excluded_checks=STATEFUL.get(label, []))
 
     fuzz()
     assert len(sent) >= (1 if label in PLAIN else EXAMPLES // 2)

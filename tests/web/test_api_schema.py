@@ -88,6 +88,7 @@ def test_the_schema_rejects_a_wrong_response(schema):
     wrong = {
         "after_round": 1, "tiebreak_names": [],
         "rows": [{"rank": 1, "rank_label": "1", "points": "1.5", "games": 1, "tiebreaks": [],
+                  "rating_change": None,
                   "player": {"id": 1, "tpn": 1, "name": "A", "title": "", "rating": None}}],
     }
     assert [e.validator for e in validator.iter_errors(wrong)] == ["type"]

@@ -46,9 +46,12 @@ def test_the_arbiters_own_words_stay_as_they_are():
         assert migration.read(words) == words
 
 
-def test_only_the_rows_without_black_of_a_round_are_read():
-    rows = ["3. Dupont - Keller 1-0", "Lee, Ann: Absent"]
+def test_the_rows_of_a_round_are_read_into_data():
+    rows = ["3. Dupont - Keller 1/2-1/2", "4. Lee - Roe +/-", "Lee, Ann: Absent", "5. odd row"]
     read = migration.rows(rows)
-    assert read[0] == rows[0] and audit.is_sentence(read[1])
+    assert [audit.is_sentence(r) for r in read] == [True, True, True, False]
     with translation.override("fr"):
-        assert audit.shown(read[1]) == "Lee, Ann : Absent"
+        assert [audit.shown(r) for r in read] == [
+            "3. Dupont - Keller ½-½", "4. Lee - Roe +/− (forfait des Noirs)",
+            "Lee, Ann : Absent", "5. odd row",
+        ]

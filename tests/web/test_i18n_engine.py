@@ -76,24 +76,23 @@ def test_the_player_card_says_why_in_french(client, arbiter):
 
 
 def test_the_candidates_passed_over_are_said_in_french():
-    from pairing.dutch.engine import INCOMPATIBLE, WORSE
+    from pairing.dutch.engine import MET_BEFORE, WORSE
     from pairing.dutch.explanation import BracketReport, Choice
 
     why = RoundExplanation(round=3, brackets=(BracketReport(
         score=20, residents=(1, 2, 3, 4, 5, 6), s1=(1, 2, 3), s2=(4, 5, 6),
-        choices=(Choice(1, 6, ((4, INCOMPATIBLE), (5, WORSE))), Choice(2, 4), Choice(3, 5)),
+        choices=(Choice(1, 6, ((4, MET_BEFORE), (5, WORSE))), Choice(2, 4), Choice(3, 5)),
     ),), scores=dict.fromkeys(range(1, 7), 20))
 
     assert why.for_player(1) == [
-        "In the 2-point group you were in the upper half (S1) and met 6 (Art. 4.2). Passed over 4 "
-        f"({INCOMPATIBLE}); passed over 5 ({WORSE})."]
+        "In the 2-point group you were in the upper half (S1) and met 6 (Art. 4.2). Passed over 4: "
+        f"{MET_BEFORE}. Passed over 5: {WORSE}."]
     with translation.override("fr"):
         said = why.for_player(1, sentences.translator())
     assert said == [
         "Dans le groupe de score 2, vous étiez dans la moitié supérieure (S1) et avez rencontré 6 "
-        "(art. 4.2). Candidats écartés : 4 (déjà rencontré, ou la même préférence de couleur "
-        "absolue ([C1], [C3])) ; candidats écartés : 5 (les critères de qualité [C4]-[C21] sont "
-        "mieux respectés sans cette paire)."]
+        "(art. 4.2). Candidats écartés : 4 — déjà rencontré ([C1]). Candidats écartés : 5 — les "
+        "critères de qualité [C4]-[C21] sont mieux respectés sans cette paire."]
 
 
 def test_the_points_after_a_score_as_each_language_says_them():
@@ -197,7 +196,7 @@ def test_the_clock_and_double_swiss_explanations_in_french(arbiter):
 
     left = {line: english_left(line, double) for line in said}
     assert {line: words for line, words in left.items() if words} == {}
-    assert any(line.startswith("joueur qui choisit : PN-") for line in said)
+    assert any(line.startswith("joueur qui choisit : position ") for line in said)
     assert any(line.startswith("couleurs (annexe B) :") for line in said)
     assert any(line.startswith("groupe de score de tête ") for line in said)
     scores = [line for line in said if line.startswith(("joueur qui choisit", "groupe de score"))]

@@ -118,18 +118,42 @@ class RoundDetailSerializer(RoundSerializer):
         fields = [*RoundSerializer.Meta.fields, "pairings"]
 
 
+@extend_schema_field({"type": "number", "nullable": True})
+class TieBreakValueField(serializers.Field):
+    """A tie-break value as the standings print it (``13.5``, ``2045``, ``-``) as a number,
+    like the points; null for none."""
+
+    def to_representation(self, value):
+        return None if value in ("-", "", None) else float(value)
+
+
+@extend_schema_field({"type": "integer", "nullable": True})
+class RatingChangeField(serializers.Field):
+    """The row's FIDE rating change, from the view's context (``rating_changes``)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, row):
+        return self.context.get("rating_changes", {}).get(row.player.pk)
+
+
+
 class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     rank_label = serializers.CharField(help_text='"3", or "3-5" for a shared rank.')
     player = PlayerRefSerializer()
     points = PointsField()
     games = serializers.IntegerField(help_text="Games played over the board.")
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
-
-    def to_representation(self, row):
-        data = super().to_representation(row)
-        data["tiebreaks"] = [str(v) for v in row.tiebreaks]
-        return data
+    tiebreaks = serializers.ListField(
+        child=TieBreakValueField(), required=False,
+        help_text="Values in the order of tiebreak_names, numbers like the points; null where a "
+        "tie-break has no value for the player.",
+    )
+    rating_change = RatingChangeField(
+        help_text="FIDE rating change over the rounds counted (B.02 8.3, rounded as 8.3.4); "
+        "null for an unrated player."
+    )
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -138,6 +162,106 @@ class StandingsSerializer(serializers.Serializer):
     )
     tiebreak_names = serializers.ListField(child=serializers.CharField())
     rows = StandingRowSerializer(many=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# FIDE ratings and title norms (tournaments.ratings): English, numbers as numbers
+
+
+class RatedGameSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    opponent = PlayerRefSerializer()
+    score = serializers.FloatField(help_text="1, 0.5 or 0.")
+    rated = serializers.BooleanField(help_text="Whether the game counts for the rating change.")
+    difference = serializers.IntegerField(
+        allow_null=True, help_text="D as counted (8.3.1: at most 400 below 2650)."
+    )
+    expected = serializers.FloatField(allow_null=True, help_text="PD of table 8.1.2.")
+    change = serializers.FloatField(help_text="K x (score - PD).")
+    not_rated = serializers.CharField(allow_null=True)
+
+
+class FirstRatingSerializer(serializers.Serializer):
+    games = serializers.IntegerField(help_text="Games against rated opponents.")
+    score = serializers.FloatField()
+    average = serializers.FloatField(
+        allow_null=True, help_text="Ra with two hypothetical draws against 1800 (8.2.2)."
+    )
+    rating = serializers.IntegerField(allow_null=True, help_text="Ru (8.2.3), at most 2200.")
+    missing = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Why it would not be published from this event alone (7.1.4); empty if it "
+        "would.",
+    )
+
+
+class NormConditionSerializer(serializers.Serializer):
+    article = serializers.CharField()
+    met = serializers.BooleanField()
+    what = serializers.CharField()
+    missing = serializers.CharField(allow_null=True)
+
+
+class NormSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    reached = serializers.BooleanField()
+    games = serializers.IntegerField()
+    score = serializers.FloatField()
+    average = serializers.IntegerField(allow_null=True, help_text="Ra (1.4.6, 1.4.7).")
+    performance = serializers.IntegerField(allow_null=True, help_text="Rp = Ra + dp (1.4.8).")
+    conditions = NormConditionSerializer(many=True)
+
+
+class FideRatingSerializer(serializers.Serializer):
+    """A player's FIDE rating figures for the rounds played (B.02) and title norms (B.01)."""
+
+    k = serializers.IntegerField(allow_null=True, help_text="Development coefficient (8.3.3).")
+    k_reason = serializers.CharField(allow_null=True)
+    change = serializers.FloatField(allow_null=True, help_text="Sum of the games' changes.")
+    change_rounded = serializers.IntegerField(allow_null=True, help_text="As 8.3.4 rounds it.")
+    performance = serializers.IntegerField(allow_null=True)
+    games = RatedGameSerializer(many=True)
+    first_rating = FirstRatingSerializer(allow_null=True)
+    norms = NormSerializer(many=True)
+
+    def to_representation(self, rating):
+        change = rating.change
+        games = []
+        for g, c in rating.rows:
+            games.append({
+                "round": g.round, "opponent": g.opponent, "score": g.score,
+                "rated": bool(c and c.rated),
+                "difference": c.difference if c else None,
+                "expected": c.expected if c else None,
+                "change": c.change if c else 0,
+                "not_rated": str(c.not_rated) if c and c.not_rated else None,
+            })
+        first = rating.first
+        return {
+            "k": change.k if change else None,
+            "k_reason": str(rating.coefficient.why) if rating.coefficient else None,
+            "change": float(change.exact) if change else None,
+            "change_rounded": change.total if change else None,
+            "performance": rating.performance.rating if rating.performance else None,
+            "games": RatedGameSerializer(games, many=True).data,
+            "first_rating": None if first is None else {
+                "games": first.games, "score": float(first.score),
+                "average": None if first.average is None else round(float(first.average), 2),
+                "rating": first.rating, "missing": [str(m) for m in first.missing],
+            },
+            "norms": [
+                {
+                    "title": n.title.code, "reached": n.reached, "games": n.games,
+                    "score": float(n.score), "average": n.average, "performance": n.performance,
+                    "conditions": [
+                        {"article": c.article, "met": c.met, "what": str(c.what),
+                         "missing": str(c.missing) if c.missing else None}
+                        for c in n.conditions
+                    ],
+                }
+                for n in rating.norms
+            ],
+        }
 
 
 class GameRecordSerializer(serializers.Serializer):
@@ -154,6 +278,8 @@ class GameRecordSerializer(serializers.Serializer):
 class PlayerDetailSerializer(PlayerSerializer):
     games = GameRecordSerializer(many=True)
     score = PointsField()
+    fide_rating = FideRatingSerializer(source="rating_figures")
 
     class Meta(PlayerSerializer.Meta):
-        fields = [*PlayerSerializer.Meta.fields, "score", "games"]
+        fields = [*PlayerSerializer.Meta.fields, "score", "games", "fide_rating"]
+

@@ -30,7 +30,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from tournaments import conditional, queries, services
+from tournaments import conditional, queries, ratings, services
 from tournaments.models import Player, Result, Round, Tournament
 
 from . import serializers as s
@@ -180,6 +180,7 @@ class PlayerDetail(TournamentMixin, generics.RetrieveAPIView):
             )
         player.games = games
         player.score = games[-1]["total"] if games else 0
+        player.rating_figures = ratings.card(t, hist, player)
         return player
 
 
@@ -266,15 +267,31 @@ def round_number(value: str | None, name: str) -> int | None:
 class _Standings(generics.GenericAPIView):
     serializer_class = s.StandingsSerializer
 
+    def after_round(self) -> int | None:
+        """The ``after_round`` asked for; a round whose standings do not exist yet (not
+        published, or results missing) is a 400 that says how far they go."""
+        after = round_number(self.request.query_params.get("after_round"), "after_round")
+        if after is not None:
+            done = queries.complete_public_rounds(self.tournament())
+            if after > done:
+                raise ParseError(
+                    f"after_round: round {after} is not complete; the standings go up to round "
+                    f"{done} (0: before the first round)."
+                )
+        return after
+
     def get(self, request, *args, **kwargs):
-        after = round_number(request.query_params.get("after_round"), "after_round")
+        after = self.after_round()
+        t, version = self.tournament(), getattr(self, "version", None)
         try:
-            table = queries.public_standings(
-                self.tournament(), after_round=after, version=getattr(self, "version", None)
-            )
+            table = queries.public_standings(t, after_round=after, version=version)
         except services.ServiceError as error:
             raise StandingsUnavailable(str(error)) from error
-        return Response(self.get_serializer(table).data)
+        changes = ratings.changes(t, queries.history(t, version=version), up_to=table.after_round)
+        serializer = self.get_serializer(table, context={
+            **self.get_serializer_context(), "rating_changes": changes,
+        })
+        return Response(serializer.data)
 
 
 @extend_schema(
@@ -292,7 +309,7 @@ class StandingsView(TournamentMixin, _Standings):
     error_codes = (400, 404, 503)
 
     def check_request(self):
-        round_number(self.request.query_params.get("after_round"), "after_round")
+        self.after_round()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -334,9 +351,29 @@ class SwaggerView(PageOptionsMixin, SpectacularSwaggerView):
     pass
 
 
+REDOC_POLICY = "; ".join([
+    "default-src 'none'",
+    "script-src 'self' 'unsafe-inline'",  # the page's one line that starts ReDoc
+    "style-src 'self' 'unsafe-inline'",  # ReDoc writes its styles into the page
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",  # the schema
+    "worker-src 'self' blob:",  # the search index
+])
+"""What the ReDoc page may load: from this site only."""
+
+
 class RedocView(PageOptionsMixin, SpectacularRedocView):
     # Drf-spectacular's page also loads fonts from Google; this one loads nothing from elsewhere.
+    # ReDoc's sidebar still asks for Redocly's logo from their CDN: the policy keeps the browser
+    # from fetching it (the link to Redocly stays, without the picture).
     template_name = "api/redoc.html"
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        response["Content-Security-Policy"] = REDOC_POLICY
+        return response
 
 
 def not_found(request, exception=None):

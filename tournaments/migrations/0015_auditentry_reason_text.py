@@ -136,9 +136,33 @@ def _has_sentence(value) -> bool:
     return isinstance(value, dict)
 
 
+BOARD_ROW = "%(board)s. %(white)s - %(black)s %(result)s"
+RESULT_LABELS = {
+    "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1", "+/-": "+/− (Black forfeits)",
+    "-/+": "−/+ (White forfeits)", "-/-": "−/− (double forfeit)", "0/0": "Not played (annulled)",
+    "1/2-0": "½-0", "0-1/2": "0-½", "0-0": "0-0",
+}
+"""The labels of the results a board's row held, as ``Result`` named them."""
+_BOARD = re.compile(r"(?P<board>\d+)\. (?P<white>.+?) - (?P<black>.+) (?P<result>\S+)", re.DOTALL)
+
+
+def row(stored):
+    """A round's row: a board (``3. A - B 1/2-1/2``) or a row without Black (``A: Absent``)."""
+    if not isinstance(stored, str):
+        return stored
+    board = _BOARD.fullmatch(stored)
+    if board and (board["result"] in RESULT_LABELS or board["result"] == "*"):
+        result = board["result"]
+        return text(
+            BOARD_ROW, board=int(board["board"]), white=board["white"], black=board["black"],
+            result=text(RESULT_LABELS[result]) if result != "*" else "*",
+        )
+    return read(stored) if ": " in stored else stored
+
+
 def rows(value):
     if isinstance(value, list):
-        return [read(row) if isinstance(row, str) and ": " in row else row for row in value]
+        return [row(r) for r in value]
     return value
 
 

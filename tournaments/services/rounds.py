@@ -141,14 +141,28 @@ def save_pairing(
 
 
 def round_rows(rnd: Round) -> list[str]:
-    """The rows of a round as the audit trail stores them: a board as its scoresheet line
-    (``3. Dupont - Keller 1-0``), a row without Black as its player and kind, a sentence said
-    to each reader in their language."""
+    """The rows of a round as the audit trail stores them: a board as its line
+    (``3. Dupont - Keller ½-½``), a row without Black as its player and kind, each a sentence
+    said to each reader in their language."""
     return [
-        str(g) if g.black_id is not None
+        Text(BOARD_ROW, board=g.board, white=g.white.name, black=g.black.name, result=_result(g))
+        if g.black_id is not None
         else about(g.white.name, Text(in_english(g.get_result_display())))
         for g in rnd.games.select_related("white", "black")
     ]
+
+
+BOARD_ROW = gettext_noop("%(board)s. %(white)s - %(black)s %(result)s")
+BOTH_GAMES = gettext_noop("%(first)s · %(second)s")
+
+
+def _result(game: Game) -> str:
+    """A board's result as its row says it: ``½-½``, a match's two games, ``*`` while pending."""
+    first = Text(in_english(game.get_result_display())) if game.result else "*"
+    if not game.is_match:
+        return first
+    second = Text(in_english(game.get_second_result_display())) if game.second_result else "*"
+    return Text(BOTH_GAMES, first=first, second=second)
 
 
 def missing_results(number: int, boards: list[str]) -> str:

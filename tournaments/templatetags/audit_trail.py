@@ -32,3 +32,9 @@ def stored_text(text: str) -> str:
 def audit_changes(changes, action: str):
     """An entry's differences with coded values named (a bye's kind, a colour, a state)."""
     return audit.in_language(changes, action)
+
+
+@register.filter
+def audit_subject(entry) -> str:
+    """The board and players of an entry about one game (a correction), or ''."""
+    return audit.subject(entry)

@@ -1,15 +1,17 @@
-"""FIDE rating tables used by the rating-based tie-breaks (C.07 Art. 10, tables of B.02 8.1).
+"""The FIDE rating tables (B.02 Rating Regulations, in force from 1 March 2024, Art. 8.1).
 
 ``DP_BY_PERCENT[p]`` is the rating difference dp for a fractional score of p hundredths
-(table 8.1a). ``expected_score(diff)`` is the scoring probability PD of the higher side for a
-rating difference (table 8.1b), used by PTP and APPO.
+(table 8.1.1, which the Title Regulations repeat as table 1.4.9). ``expected_score(diff)`` is
+the scoring probability PD of a player rated ``diff`` points above the opponent (table 8.1.2).
+Used by the rating change, first ratings, performance ratings and norms (``pairing.rating``)
+and by the rating-based tie-breaks (C.07 Art. 10: TPR, PTP, APPO).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-# Table 8.1a, p = 0.50 .. 1.00 (dp for p < 0.50 is the negative of dp(1 - p)).
+# Table 8.1.1, p = 0.50 .. 1.00 (dp for p < 0.50 is the negative of dp(1 - p)).
 _DP_UPPER = (
     0,
     7,
@@ -68,7 +70,7 @@ DP_BY_PERCENT: tuple[int, ...] = tuple(
     -_DP_UPPER[50 - p] if p < 50 else _DP_UPPER[p - 50] for p in range(101)
 )
 
-# Table 8.1b: (largest difference, PD of the higher-rated side in hundredths), from .50 upwards.
+# Table 8.1.2: (largest difference, PD of the higher-rated side in hundredths), from .50 upwards.
 _PD_STEPS = (
     (3, 50),
     (10, 51),
@@ -129,14 +131,15 @@ def round_half_up(value: Fraction) -> int:
 
 
 def dp_for(score: Fraction, games: int) -> int:
-    """dp of table 8.1a for ``score`` points out of ``games`` (p rounded to hundredths,
+    """dp of table 8.1.1 for ``score`` points out of ``games`` (p rounded to hundredths,
     0.005 up)."""
     percent = round_half_up(score * 100 / games)
     return DP_BY_PERCENT[percent]
 
 
 def expected_score(diff: int) -> Fraction:
-    """PD of table 8.1b: the expected score of a player rated ``diff`` points above the opponent."""
+    """PD of table 8.1.2: the expected score of a player rated ``diff`` points above the
+    opponent."""
     magnitude = abs(diff)
     pd = 100
     for largest, hundredths in _PD_STEPS:
