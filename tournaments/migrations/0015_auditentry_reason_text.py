@@ -169,7 +169,10 @@ def rows(value):
 def forward(apps, schema_editor):
     AuditEntry = apps.get_model("tournaments", "AuditEntry")
     for entry in AuditEntry.objects.iterator():
-        reason = read(entry.reason)
+        if entry.action in ("enter result", "change result"):  # the board, as its row
+            reason = row(entry.reason)
+        else:
+            reason = read(entry.reason)
         before, after = rows(entry.before), rows(entry.after)
         changed = []
         if _has_sentence(reason):

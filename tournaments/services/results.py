@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import GAME_RESULTS, Game, Result, Round
 from tournaments.services import double_swiss
 from tournaments.services.errors import ServiceError
+from tournaments.services.rounds import row
 from tournaments.services.write import audit, locked_round
 
 
@@ -102,7 +103,7 @@ def set_results(
                 changed += 1
                 audit(
                     t, actor, "enter result" if current == "|" else "change result",
-                    round_number=rnd.number, before=current, after=value, reason=str(game),
+                    round_number=rnd.number, before=current, after=value, reason=row(game),
                 )
                 continue
             allowed = GAME_RESULTS if rnd.state == Round.State.FINISHED else GAME_RESULTS | {""}
@@ -117,7 +118,7 @@ def set_results(
             changed += 1
             audit(
                 t, actor, "enter result" if before == "" else "change result",
-                round_number=rnd.number, before=before, after=value, reason=str(game),
+                round_number=rnd.number, before=before, after=value, reason=row(game),
             )
         if changed:
             t.save(update_fields=["updated_at"])

@@ -144,12 +144,14 @@ def round_rows(rnd: Round) -> list[str]:
     """The rows of a round as the audit trail stores them: a board as its line
     (``3. Dupont - Keller ½-½``), a row without Black as its player and kind, each a sentence
     said to each reader in their language."""
-    return [
-        Text(BOARD_ROW, board=g.board, white=g.white.name, black=g.black.name, result=_result(g))
-        if g.black_id is not None
-        else about(g.white.name, Text(in_english(g.get_result_display())))
-        for g in rnd.games.select_related("white", "black")
-    ]
+    return [row(g) for g in rnd.games.select_related("white", "black")]
+
+
+def row(g: Game) -> Text:
+    """One row of a round as the audit trail says it (``round_rows``)."""
+    if g.black_id is None:
+        return about(g.white.name, Text(in_english(g.get_result_display())))
+    return Text(BOARD_ROW, board=g.board, white=g.white.name, black=g.black.name, result=_result(g))
 
 
 BOARD_ROW = gettext_noop("%(board)s. %(white)s - %(black)s %(result)s")
