@@ -13,6 +13,7 @@ LOG_LEVEL      level of the log written to stderr (gunicorn's log); WARNING by d
 REDIS_URL      e.g. redis://127.0.0.1:6379/0: the cache and the live pages' events shared by workers
 TASKS_BACKEND  "database": rounds are paired by `manage.py db_worker` processes (production);
                "immediate" (the default): in the request that asks for them (`make run`, tests)
+TRUSTED_PROXIES number of reverse proxies in front that append to X-Forwarded-For (0: none)
 """
 
 from __future__ import annotations
@@ -150,9 +151,37 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = _env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=_env_int("LOGIN_COOLOFF_MINUTES", 15))
-# Locked: this user name from this address. Behind a reverse proxy every request comes from
-# the proxy's address, so a lockout then holds the user name for everyone.
+# Locked: this user name from this address, on /accounts/login/ and /admin/login/ alike; another
+# address typing the same user name is not locked.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+
+
+def client_address_settings(trusted_proxies: int) -> dict:
+    """How django-axes (through django-ipware) finds the client's address. With no proxy it is
+    the connection's (REMOTE_ADDR) and X-Forwarded-For is never read: a client can write anything
+    there. Behind ``trusted_proxies`` reverse proxies, each appending the address it received the
+    request from to X-Forwarded-For, the client is the entry that many places from the header's
+    right end; whatever a client wrote further left is ignored."""
+    if trusted_proxies < 0:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES must be 0 or more, not {trusted_proxies}")
+    if not trusted_proxies:
+        return {
+            "AXES_IPWARE_META_PRECEDENCE_ORDER": ("REMOTE_ADDR",),
+            "AXES_IPWARE_PROXY_ORDER": "left-most",
+            "AXES_IPWARE_PROXY_COUNT": None,
+            "IPWARE_STRICT": True,
+        }
+    return {
+        "AXES_IPWARE_META_PRECEDENCE_ORDER": ("HTTP_X_FORWARDED_FOR",),
+        "AXES_IPWARE_PROXY_ORDER": "left-most",
+        # ipware counts the proxies named in the header; the nearest one is REMOTE_ADDR.
+        "AXES_IPWARE_PROXY_COUNT": trusted_proxies - 1,
+        "IPWARE_STRICT": False,  # a longer header (the client's own entries) is read past
+    }
+
+
+TRUSTED_PROXIES = _env_int("TRUSTED_PROXIES", 0)
+globals().update(client_address_settings(TRUSTED_PROXIES))  # the four settings above
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
