@@ -277,7 +277,8 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Warnings and errors to stderr, which gunicorn writes to its log: a request that fails with a
-# 500 leaves a line "ERROR django.request: Internal Server Error: <path>" and its traceback.
+# 500 leaves a line "ERROR django.request: Internal Server Error: <path>" and its traceback; a
+# refused one (403, 400) one line with its reason.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").strip().upper() or "WARNING"
 LOGGING = {
     "version": 1,
@@ -285,11 +286,16 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
+    "filters": {
+        # "WARNING django.request: Forbidden (Permission denied): <path>: <reason>", no traceback.
+        "refusals_on_one_line": {"()": "config.logfilters.RefusalsOnOneLine"},
+    },
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
             "formatter": "plain",
+            "filters": ["refusals_on_one_line"],
         },
     },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},

@@ -126,7 +126,8 @@ def test_trusted_proxies_is_read_from_the_environment(tmp_path):
     from tests.web.test_deploy_settings import KEY, SETUP, run_python
 
     done = run_python(
-        SETUP + "print(settings.AXES_IPWARE_PROXY_COUNT, settings.AXES_IPWARE_META_PRECEDENCE_ORDER)",
+        SETUP + "print(settings.AXES_IPWARE_PROXY_COUNT, "
+        "settings.AXES_IPWARE_META_PRECEDENCE_ORDER)",
         tmp_path, DEBUG="0", SECRET_KEY=KEY, TRUSTED_PROXIES="1",
     )
     assert done.stdout == "0 ('HTTP_X_FORWARDED_FOR',)\n", done.stderr
