@@ -245,6 +245,13 @@ TASKS = {
 # request needs no such sign.
 PAIRING_JOB_HEARTBEAT = TASKS_BACKEND == "database"
 
+# FIDE's rating list (manage.py import_fide_list, tournaments.fide_list.Limits): what a file may
+# hold, whatever it holds, which bounds the memory and time it takes. 1.2 million players are
+# about 200 MB as FIDE's TXT list, 580 MB as its XML list.
+FIDE_LIST_MAX_BYTES = _env_int("FIDE_LIST_MAX_BYTES", 2**30)  # once decompressed
+FIDE_LIST_MAX_LINE = 4096  # bytes of a TXT line (FIDE's have 162), characters of an XML text
+FIDE_LIST_ENCODING_SAMPLE = 2**20  # bytes read to detect the encoding of a TXT list
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter-home"
 LOGOUT_REDIRECT_URL = "arbiter-home"

@@ -7,22 +7,42 @@ as ``standard_rating_list.txt`` name the rating column by the month, e.g. ``OCT2
 XML lists (``<playerslist><player><fideid>..``). A file is read as a stream, one player at a
 time, never whole: the combined list has more than a million players.
 
-On PostgreSQL the list is loaded with ``COPY`` (psycopg 3) into an emptied table, with its
-search indexes (a trigram index for words anywhere in the name, a prefix index for names
+Whatever a file holds, the memory it takes stays small: its size once decompressed, the length
+of a TXT line and of an XML text or tag are bounded (``Limits``). A TXT list is read as ASCII
+until its first line that is not, where its encoding is detected (UTF-8, else
+charset-normalizer), or named by the caller. The players are written into a temporary table as
+they are read, each chunk checked for FIDE IDs met before; the list loaded before is replaced
+only once the new one has been read whole, in one transaction, and never by an empty or much
+smaller one unless forced. Every refusal is a ``FideListError`` naming the line.
+
+On PostgreSQL the players are staged with ``COPY`` (psycopg 3), then the list is replaced with
+its search indexes (a trigram index for words anywhere in the name, a prefix index for names
 typed from the start) built once afterwards; elsewhere rows are inserted in batches.
 """
 
 from __future__ import annotations
 
-import io
+import codecs
+import contextlib
+import itertools
+import json
 import re
 import time
+import xml.sax
+import xml.sax.handler
 import zipfile
-from collections.abc import Iterable, Iterator
+import zlib
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
+from xml.sax.expatreader import ExpatLocator
 
-from django.db import connection, transaction
+import charset_normalizer
+from defusedxml.common import DefusedXmlException
+from defusedxml.expatreader import create_parser
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Collate, Upper
 from django.utils.translation import gettext
@@ -54,6 +74,7 @@ _XML_FIELDS = {
     "blitz_rating": "blitz_rating", "blitz_games": "blitz_games", "blitz_k": "blitz_k",
     "birthday": "birth_year", "flag": "flag",
 }
+_XML_DEPTH = 8  # FIDE's lists nest three deep (<playerslist><player><fideid>)
 
 _NUMBERS = frozenset(
     name for name in FIELDS
@@ -62,10 +83,35 @@ _NUMBERS = frozenset(
 _WIDTH = {f.attname: f.max_length for f in FidePlayer._meta.concrete_fields if f.max_length}
 _OLD_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
                "wf": "WFM", "wc": "WCM"}
+_FIDE_ID = re.compile(r"[0-9]{1,10}")  # ASCII digits only: str.isdigit() takes '²' and '٣'
+_NUMBER = re.compile(r"[0-9]{1,5}")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # C0 controls but the tab, and DEL
 
 
 class FideListError(ValueError):
-    """The file is not one of FIDE's lists; the message says where it went wrong."""
+    """The file is not one of FIDE's lists, or cannot replace the list loaded; the message says
+    where it went wrong (the line) and why, on one line."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a list file may hold, whatever it holds: they bound the memory and time a file can
+    take. Defaults from the settings ``FIDE_LIST_MAX_BYTES``, ``FIDE_LIST_MAX_LINE``,
+    ``FIDE_LIST_ENCODING_SAMPLE``."""
+
+    max_bytes: int
+    """Bytes of the list once decompressed."""
+    max_line: int
+    """Bytes of a TXT line; characters of an XML text, bytes of an XML tag or comment."""
+    sample: int
+    """Bytes from the first line that is not ASCII on, read to detect the encoding."""
+
+    @classmethod
+    def from_settings(cls) -> Limits:
+        return cls(
+            settings.FIDE_LIST_MAX_BYTES, settings.FIDE_LIST_MAX_LINE,
+            settings.FIDE_LIST_ENCODING_SAMPLE,
+        )
 
 
 def _kind_of(name: str) -> str:
@@ -78,9 +124,9 @@ def _kind_of(name: str) -> str:
 
 
 def _row(values: dict[str, str]) -> tuple | None:
-    """Return the table row of one player's fields as text, or None for a line to skip."""
+    """Return the table row of one player's fields as text, or None without a FIDE ID."""
     fide_id = values.get("fide_id", "").strip()
-    if not fide_id.isdigit():
+    if not _FIDE_ID.fullmatch(fide_id):
         return None
     row = []
     for name in FIELDS:
@@ -88,7 +134,7 @@ def _row(values: dict[str, str]) -> tuple | None:
         if name == "fide_id":
             row.append(int(fide_id))
         elif name in _NUMBERS:
-            row.append(int(text) if text.isdigit() and int(text) < 32768 else None)
+            row.append(int(text) if _NUMBER.fullmatch(text) and int(text) < 32768 else None)
         else:
             if name in ("title", "w_title"):
                 text = _OLD_TITLES.get(text.lower(), text.upper())
@@ -98,6 +144,15 @@ def _row(values: dict[str, str]) -> tuple | None:
     if row[FIELDS.index("birth_year")] == 0:
         row[FIELDS.index("birth_year")] = None
     return tuple(row)
+
+
+def _check_text(line: str, number: int) -> None:
+    control = _CONTROL.search(line)
+    if control:
+        raise FideListError(
+            f"line {number}, column {control.start() + 1}: control character "
+            f"U+{ord(control.group()):04X}: not a FIDE list."
+        )
 
 
 def _txt_columns(header: str, kind: str) -> list[tuple[str, int, int | None]]:
@@ -118,67 +173,319 @@ def _txt_columns(header: str, kind: str) -> list[tuple[str, int, int | None]]:
     return columns
 
 
-def read_txt(lines: Iterable[str], *, kind: str = RatingType.STANDARD) -> Iterator[tuple]:
-    """Yield the rows of a TXT list, one line at a time."""
-    lines = iter(lines)
-    header = next(lines, "").rstrip("\r\n")
+def read_txt(
+    lines: Iterable[tuple[int, str]], *, kind: str = RatingType.STANDARD
+) -> Iterator[tuple[int, tuple]]:
+    """Yield (line number, row) of a TXT list from its numbered lines, one at a time."""
+    lines = ((number, line.rstrip("\r\n")) for number, line in lines)
+    number, header = next(lines, (1, ""))
+    _check_text(header, number)
     columns = _txt_columns(header, kind)
-    for line_no, line in enumerate(lines, start=2):
-        line = line.rstrip("\r\n")
+    for number, line in lines:
         if not line.strip():
             continue
-        values = {field: line[start:end] for field, start, end in columns}
-        row = _row(values)
+        _check_text(line, number)
+        row = _row({field: line[start:end] for field, start, end in columns})
         if row is None:
-            raise FideListError(f"line {line_no}: no FIDE ID in columns 1-15.")
-        yield row
+            raise FideListError(f"line {number}: no FIDE ID (1 to 10 digits) in columns 1-15.")
+        yield number, row
 
 
-def read_xml(stream, *, kind: str = RatingType.STANDARD) -> Iterator[tuple]:
-    """Yield the rows of an XML list, one ``<player>`` element at a time."""
-    from defusedxml.ElementTree import iterparse
+# ---------------------------------------------------------------------------------------------
+# Files: bounded, decoded
 
+
+class _Input:
+    """A binary stream read up to ``limit`` bytes (decompressed), counted."""
+
+    def __init__(self, stream: BinaryIO, limit: int, total: int | None) -> None:
+        self._stream, self._limit = stream, limit
+        self.total = total
+        self.count = 0
+
+    def _counted(self, data: bytes) -> bytes:
+        self.count += len(data)
+        if self.count > self._limit:
+            raise FideListError(f"more than {_size(self._limit)} once decompressed: too big.")
+        return data
+
+    def read(self, size: int) -> bytes:
+        return self._counted(self._stream.read(size))
+
+    def readline(self, size: int) -> bytes:
+        return self._counted(self._stream.readline(size))
+
+
+def _size(count: int) -> str:
+    return f"{count / 2**20:.0f} MiB" if count >= 2**20 else f"{count} bytes"
+
+
+def _ascii_compatible(encoding: str) -> bool:
+    """Whether the encoding writes ASCII as ASCII (UTF-8, Latin-1, Windows-125x...), which the
+    lines and columns of a TXT list need (not UTF-16, not EBCDIC)."""
+    sample = "ID Number Name\t0123456789\n"
     try:
-        for _, element in iterparse(stream, events=("end",)):
-            if element.tag != "player":
+        return sample.encode(encoding) == sample.encode("ascii")
+    except (UnicodeError, LookupError):
+        return False
+
+
+def _detect(sample: bytes, number: int) -> str:
+    """The encoding of a TXT list from its lines from ``number`` on, the first not ASCII."""
+    try:
+        sample.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        pass
+    matches = charset_normalizer.from_bytes(sample)
+    best = matches.best()
+    if best is None:
+        raise FideListError(f"line {number}: the text is in no encoding recognised (not UTF-8).")
+    # Names in Latin script make several single-byte encodings equally likely; the commonest,
+    # Windows-1252 (Latin-1's superset), is taken when it is one of them.
+    tied = {name for match in matches if (match.chaos, match.coherence) == (
+        best.chaos, best.coherence) for name in match.could_be_from_charset}
+    encoding = "cp1252" if "cp1252" in tied else best.encoding
+    if not _ascii_compatible(encoding):
+        raise FideListError(f"line {number}: the text is in {encoding}; save it as UTF-8.")
+    return encoding
+
+
+class ListFile:
+    """A list file being read: iterate it for (line number, row) of each player. ``encoding``
+    is that of a TXT list's text once known (``ascii`` when all of it is), None for XML;
+    ``bytes_read`` and ``bytes_total`` (announced, or None) count it decompressed."""
+
+    def __init__(self, stream: _Input, name: str, xml: bool, encoding: str | None,
+                 limits: Limits) -> None:
+        self._stream, self._limits = stream, limits
+        self.name, self.kind, self.xml = name, _kind_of(name), xml
+        self.named_encoding = encoding
+        self.encoding = encoding
+
+    @property
+    def bytes_read(self) -> int:
+        return self._stream.count
+
+    @property
+    def bytes_total(self) -> int | None:
+        return self._stream.total
+
+    def __iter__(self) -> Iterator[tuple[int, tuple]]:
+        try:
+            if self.xml:
+                yield from self._xml_rows()
+            else:
+                yield from read_txt(self._text_lines(), kind=self.kind)
+        except (zipfile.BadZipFile, zlib.error, EOFError) as error:
+            raise FideListError(f"{self.name}: the archive is damaged ({error}).") from None
+
+    # TXT
+
+    def _byte_lines(self) -> Iterator[tuple[int, bytes]]:
+        limit = self._limits.max_line
+        for number in itertools.count(1):
+            line = self._stream.readline(limit + 1)
+            if not line:
+                return
+            if len(line) > limit:
+                raise FideListError(f"line {number}: longer than {limit} bytes: not a FIDE list.")
+            yield number, line.rstrip(b"\r\n")
+
+    def _text_lines(self) -> Iterator[tuple[int, str]]:
+        lines = self._byte_lines()
+        for number, line in lines:
+            if number == 1 and line.startswith(codecs.BOM_UTF8):
+                line = line[len(codecs.BOM_UTF8):]
+                self.encoding = self.encoding or "utf-8"
+            if self.encoding is None and not line.isascii():
+                window = [(number, line), *_first(lines, self._limits.sample)]
+                self.encoding = _detect(b"\n".join(text for _, text in window), number)
+                for number, line in window:
+                    yield number, self._decode(line, number)
                 continue
-            values = {}
-            for child in element:
-                field = _XML_FIELDS.get(child.tag)
-                if field is not None:
-                    values[field.format(kind=kind)] = child.text or ""
-            element.clear()
-            row = _row(values)
+            yield number, self._decode(line, number)
+        self.encoding = self.encoding or "ascii"
+
+    def _decode(self, line: bytes, number: int) -> str:
+        encoding = self.encoding or "ascii"
+        try:
+            return line.decode(encoding)
+        except UnicodeDecodeError as error:
+            column = len(line[: error.start].decode(encoding, "replace")) + 1
+            how = "named" if self.named_encoding else "found in the lines before"
+            raise FideListError(
+                f"line {number}, column {column}: byte 0x{line[error.start]:02X} is not "
+                f"{encoding} (the encoding {how}); name the file's encoding."
+            ) from None
+
+    # XML
+
+    def _xml_rows(self) -> Iterator[tuple[int, tuple]]:
+        limit = self._limits.max_line
+        players = _Players(self.kind, limit)
+        parser = create_parser(forbid_dtd=True)
+        parser.setContentHandler(players)
+        players.setDocumentLocator(ExpatLocator(parser))  # parse() would, feed() does not
+        unread = 0  # bytes fed since the parser last reported anything
+        try:
+            while chunk := self._stream.read(min(limit, 1 << 16)):
+                events = players.events
+                parser.feed(chunk)
+                unread = unread + len(chunk) if players.events == events else 0
+                if unread > limit:
+                    raise FideListError(
+                        f"line {players.line}: a tag, comment or declaration longer than "
+                        f"{limit} bytes: not a FIDE list."
+                    )
+                rows, players.rows = players.rows, []
+                yield from rows
+            parser.close()
+            yield from players.rows
+        except xml.sax.SAXParseException as error:
+            raise FideListError(
+                f"line {error.getLineNumber()}, column {error.getColumnNumber() + 1}: not "
+                f"well-formed XML ({error.getMessage()})."
+            ) from None
+        except DefusedXmlException as error:
+            raise FideListError(
+                f"line {players.line}: the XML declares a document type or entities "
+                f"({type(error).__name__}), which a FIDE list never does."
+            ) from None
+
+
+def _first(lines: Iterator[tuple[int, bytes]], size: int) -> list[tuple[int, bytes]]:
+    """Take lines from ``lines`` until they hold ``size`` bytes (or the lines end)."""
+    taken, total = [], 0
+    while total < size and (item := next(lines, None)) is not None:
+        taken.append(item)
+        total += len(item[1]) + 1
+    return taken
+
+
+class _Players(xml.sax.handler.ContentHandler):
+    """Collects the fields of each ``<player>`` into ``rows`` (drained by the reader), with
+    every text and the depth of elements bounded."""
+
+    def __init__(self, kind: str, limit: int) -> None:
+        super().__init__()
+        self.kind, self.limit = kind, limit
+        self.rows: list[tuple[int, tuple]] = []
+        self.events = 0
+        self._locator = None
+        self._depth = 0
+        self._player: dict[str, str] | None = None
+        self._player_line = self._player_depth = 0
+        self._field: str | None = None
+        self._text: list[str] = []
+        self._run = 0  # characters of text since the last tag
+
+    def setDocumentLocator(self, locator) -> None:
+        self._locator = locator
+
+    @property
+    def line(self) -> int:
+        return self._locator.getLineNumber() if self._locator else 1
+
+    def startElement(self, name, attrs) -> None:
+        self.events += 1
+        self._depth += 1
+        self._run = 0
+        if self._depth > _XML_DEPTH:
+            raise FideListError(f"line {self.line}: elements nested too deep: not a FIDE list.")
+        if name == "player":
+            self._player, self._player_line, self._player_depth = {}, self.line, self._depth
+        elif self._player is not None and self._depth == self._player_depth + 1:
+            field = _XML_FIELDS.get(name)
+            self._field = field.format(kind=self.kind) if field else None
+            self._text = []
+
+    def characters(self, content) -> None:
+        self.events += 1
+        self._run += len(content)
+        if self._run > self.limit:
+            raise FideListError(
+                f"line {self.line}: a text longer than {self.limit} characters: not a FIDE list."
+            )
+        if self._field is not None:
+            self._text.append(content)
+
+    def endElement(self, name) -> None:
+        self.events += 1
+        self._run = 0
+        if self._field is not None and self._depth == self._player_depth + 1:
+            self._player[self._field] = "".join(self._text)
+            self._field = None
+        elif self._player is not None and self._depth == self._player_depth:
+            row = _row(self._player)
             if row is None:
-                raise FideListError("a <player> without a numeric <fideid>.")
-            yield row
-    except SyntaxError as error:  # ElementTree.ParseError, and defusedxml's refusals
-        raise FideListError(f"not well-formed XML: {error}") from error
+                raise FideListError(
+                    f"line {self._player_line}: a <player> without a numeric <fideid>."
+                )
+            self.rows.append((self._player_line, row))
+            self._player = None
+        self._depth -= 1
 
 
-def read_file(path: str | Path) -> Iterator[tuple]:
-    """Yield the rows of a list file: ``.txt`` or ``.xml``, or a ``.zip`` holding one."""
-    path = Path(path)
-    if zipfile.is_zipfile(path):
-        with zipfile.ZipFile(path) as archive:
-            members = [m for m in archive.namelist() if m.lower().endswith((".txt", ".xml"))]
+@contextlib.contextmanager
+def open_list(
+    source: str | Path | BinaryIO, *, name: str | None = None, encoding: str | None = None,
+    limits: Limits | None = None,
+) -> Iterator[ListFile]:
+    """Open a list file: a path, or a binary file open for reading such as an upload (named by
+    ``name``); its ``.txt`` or ``.xml``, or the one inside a ``.zip``. ``encoding`` names that
+    of a TXT list, detected when None."""
+    limits = limits or Limits.from_settings()
+    if encoding is not None:
+        try:
+            encoding = codecs.lookup(encoding).name
+        except LookupError:
+            raise FideListError(f"unknown encoding {encoding!r}.") from None
+        if not _ascii_compatible(encoding):
+            raise FideListError(f"{encoding} does not write a FIDE list's columns as ASCII.")
+    with contextlib.ExitStack() as stack:
+        if isinstance(source, (str, Path)):
+            name = name or Path(source).name
+            source = stack.enter_context(open(source, "rb"))
+        name = name or Path(getattr(source, "name", None) or "list.txt").name
+        total = _stream_size(source)
+        if zipfile.is_zipfile(source):
+            source.seek(0)
+            archive = stack.enter_context(zipfile.ZipFile(source))
+            members = [m for m in archive.infolist()
+                       if m.filename.lower().endswith((".txt", ".xml"))]
             if len(members) != 1:
-                raise FideListError(f"{path.name}: expected one .txt or .xml file inside.")
-            with archive.open(members[0]) as stream:
-                yield from _read_stream(stream, members[0])
-        return
-    with open(path, "rb") as stream:
-        yield from _read_stream(stream, path.name)
+                raise FideListError(f"{name}: expected one .txt or .xml file inside.")
+            member = members[0]
+            if member.file_size > limits.max_bytes:
+                raise FideListError(
+                    f"{member.filename}: {_size(member.file_size)} once decompressed, more "
+                    f"than {_size(limits.max_bytes)}: too big."
+                )
+            name, total = member.filename, member.file_size
+            source = stack.enter_context(archive.open(member))
+        else:
+            source.seek(0)
+        head = source.read(64)
+        source.seek(0)
+        xml = name.lower().endswith(".xml") or head.lstrip().startswith(b"<")
+        yield ListFile(_Input(source, limits.max_bytes, total), name, xml, encoding, limits)
 
 
-def _read_stream(stream, name: str) -> Iterator[tuple]:
-    kind = _kind_of(name)
-    start = stream.peek(64)[:64] if hasattr(stream, "peek") else b""
-    if name.lower().endswith(".xml") or start.lstrip().startswith(b"<"):
-        yield from read_xml(stream, kind=kind)
-    else:
-        text = io.TextIOWrapper(stream, encoding="utf-8", errors="replace", newline="")
-        yield from read_txt(text, kind=kind)
+def _stream_size(stream: BinaryIO) -> int | None:
+    try:
+        size = stream.seek(0, 2)
+    except (OSError, ValueError):
+        return None
+    stream.seek(0)
+    return size
+
+
+def read_file(source: str | Path | BinaryIO, **options) -> Iterator[tuple]:
+    """Yield the rows of a list file (``open_list``), without loading them."""
+    with open_list(source, **options) as listed:
+        for _number, row in listed:
+            yield row
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,6 +493,12 @@ def _read_stream(stream, name: str) -> Iterator[tuple]:
 
 
 TABLE = FidePlayer._meta.db_table
+STAGE = "fide_list_import"
+"""The temporary table (one per database session) a new list is read into."""
+
+PLAUSIBLE_SHARE = 0.5
+"""A list with fewer players than this share of the list loaded replaces it only if forced:
+FIDE's list grows from month to month."""
 
 SEARCH_INDEXES = {
     "fideplayer_name_trgm": (
@@ -222,49 +535,136 @@ def drop_search_indexes(conn) -> None:
 class Loaded:
     players: int
     seconds: float
+    encoding: str | None
+    """That of a TXT list's text (``ascii`` when all of it is), None for XML."""
+    replaced: int
+    """Players of the list loaded before."""
 
 
-def load(rows: Iterable[tuple], *, batch: int = 5000) -> Loaded:
-    """Replace the table's contents with ``rows`` (``read_file``), all or nothing."""
+Progress = Callable[[int, int, "int | None"], None]
+"""``progress(players, bytes_read, bytes_total)``: players read so far, bytes of the file read
+(decompressed) and announced (None when unknown)."""
+
+
+def import_list(
+    source: str | Path | BinaryIO, *, name: str | None = None, force: bool = False,
+    encoding: str | None = None, progress: Progress | None = None, limits: Limits | None = None,
+) -> Loaded:
+    """Replace the loaded list with that of a file (``open_list``), all or nothing: the file is
+    read whole, its players checked, before the list loaded changes, in one transaction.
+    Refused (``FideListError``): a file that is not a list, a FIDE ID twice, an empty list or
+    one with fewer than half the players of that loaded, unless ``force``."""
     started = time.perf_counter()
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            count = _copy(rows)
+    with open_list(source, name=name, encoding=encoding, limits=limits) as listed:
+        with _Stage() as stage:
+            for count in stage.fill(listed):
+                if progress is not None:
+                    progress(count, listed.bytes_read, listed.bytes_total)
+            before = FidePlayer.objects.count()
+            if not force:
+                _check_plausible(stage.count, before)
+            stage.replace()
+    return Loaded(stage.count, time.perf_counter() - started, listed.encoding, before)
+
+
+def _check_plausible(players: int, before: int) -> None:
+    if players == 0:
+        raise FideListError(
+            "no player in the file: the list loaded is kept (unless forced to empty it)."
+        )
+    if players < before * PLAUSIBLE_SHARE:
+        raise FideListError(
+            f"{players} players in the file, fewer than half the {before} of the list loaded: "
+            "it is kept (unless forced to replace it)."
+        )
+
+
+class _Stage:
+    """The temporary table a new list is read into: each chunk of players is checked for FIDE
+    IDs met before (in the chunk, then in the table) before it is written."""
+
+    CHUNK = 5000
+
+    def __init__(self) -> None:
+        self.postgres = connection.vendor == "postgresql"
+        self.count = 0
+
+    def __enter__(self) -> _Stage:
+        types = {name: "integer" if name in _NUMBERS else "text" for name in FIELDS}
+        columns = ", ".join(f'"{name}" {types[name]}' for name in FIELDS[1:])
+        with connection.cursor() as cursor:
+            cursor.execute(f"DROP TABLE IF EXISTS {STAGE}")
+            cursor.execute(
+                f'CREATE TEMPORARY TABLE {STAGE} ("fide_id" bigint PRIMARY KEY, {columns}, '
+                "line integer NOT NULL)"
+            )
+        return self
+
+    def __exit__(self, *exc) -> None:
+        # After a database error PostgreSQL refuses every statement until the rollback, which
+        # drops the table created in the transaction; a table left over is dropped on entry.
+        with contextlib.suppress(DatabaseError), connection.cursor() as cursor:
+            cursor.execute(f"DROP TABLE IF EXISTS {STAGE}")
+
+    def fill(self, entries: Iterable[tuple[int, tuple]]) -> Iterator[int]:
+        """Write the players in, yielding the count after each chunk."""
+        entries = iter(entries)
+        while chunk := list(itertools.islice(entries, self.CHUNK)):
+            self._check_new(chunk)
+            self._write(chunk)
+            self.count += len(chunk)
+            yield self.count
+
+    def _check_new(self, chunk: list[tuple[int, tuple]]) -> None:
+        lines: dict[int, int] = {}
+        for number, row in chunk:
+            first = lines.setdefault(row[0], number)
+            if first != number:
+                raise FideListError(f"line {number}: FIDE ID {row[0]} already on line {first}.")
+        if self.postgres:
+            condition, ids = '"fide_id" = ANY(%s)', list(lines)
         else:
-            FidePlayer.objects.all().delete()
-            count = 0
-            chunk = []
-            for row in rows:
-                chunk.append(FidePlayer(**dict(zip(FIELDS, row))))
-                if len(chunk) == batch:
-                    FidePlayer.objects.bulk_create(chunk)
-                    count += len(chunk)
-                    chunk = []
-            FidePlayer.objects.bulk_create(chunk)
-            count += len(chunk)
-    return Loaded(count, time.perf_counter() - started)
+            condition, ids = '"fide_id" IN (SELECT value FROM json_each(%s))', json.dumps(
+                list(lines))
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT fide_id, line FROM {STAGE} WHERE {condition}", [ids])
+            met = cursor.fetchall()
+        if met:
+            fide_id, first = min(met, key=lambda item: lines[item[0]])
+            raise FideListError(
+                f"line {lines[fide_id]}: FIDE ID {fide_id} already on line {first}."
+            )
 
+    def _write(self, chunk: list[tuple[int, tuple]]) -> None:
+        columns = ", ".join(f'"{name}"' for name in [*FIELDS, "line"])
+        rows = [(*row, number) for number, row in chunk]
+        if self.postgres:
+            connection.ensure_connection()
+            with connection.connection.cursor() as raw:
+                with raw.copy(f"COPY {STAGE} ({columns}) FROM STDIN") as copy:
+                    for row in rows:
+                        copy.write_row(row)
+        else:
+            marks = ", ".join(["%s"] * (len(FIELDS) + 1))
+            with connection.cursor() as cursor:
+                cursor.executemany(f"INSERT INTO {STAGE} ({columns}) VALUES ({marks})", rows)
 
-def _copy(rows: Iterable[tuple]) -> int:
-    """Empty the table, COPY the rows in, then build the search indexes once."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"TRUNCATE {TABLE}")
-        cursor.execute("DROP INDEX IF EXISTS fideplayer_name")
-    drop_search_indexes(connection)
-    columns = ", ".join(f'"{name}"' for name in FIELDS)
-    count = 0
-    connection.ensure_connection()
-    with connection.connection.cursor() as raw:
-        with raw.copy(f"COPY {TABLE} ({columns}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
-                count += 1
-    with connection.cursor() as cursor:
-        cursor.execute(f'CREATE INDEX fideplayer_name ON {TABLE} ("name")')
-    create_search_indexes(connection)
-    with connection.cursor() as cursor:
-        cursor.execute(f"ANALYZE {TABLE}")
-    return count
+    def replace(self) -> None:
+        """Replace the list loaded with the staged one, in one transaction (on PostgreSQL, the
+        search indexes built once afterwards)."""
+        columns = ", ".join(f'"{name}"' for name in FIELDS)
+        with transaction.atomic(), connection.cursor() as cursor:
+            if self.postgres:
+                cursor.execute(f"TRUNCATE {TABLE}")
+                cursor.execute("DROP INDEX IF EXISTS fideplayer_name")
+                drop_search_indexes(connection)
+            else:
+                cursor.execute(f"DELETE FROM {TABLE}")
+            cursor.execute(f"INSERT INTO {TABLE} ({columns}) SELECT {columns} FROM {STAGE}")
+            if self.postgres:
+                cursor.execute(f'CREATE INDEX fideplayer_name ON {TABLE} ("name")')
+                create_search_indexes(connection)
+                cursor.execute(f"ANALYZE {TABLE}")
 
 
 # ---------------------------------------------------------------------------------------------

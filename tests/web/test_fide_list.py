@@ -83,8 +83,8 @@ def test_a_file_is_read_as_a_stream_not_whole():
         yield txt_text(PLAYERS[:1]).splitlines(keepends=True)[1]
         raise AssertionError("read past the first player")
 
-    first = list(itertools.islice(fide_list.read_txt(lines()), 1))
-    assert first[0][0] == 1503014
+    first = list(itertools.islice(fide_list.read_txt(enumerate(lines(), start=1)), 1))
+    assert first[0] == (2, first[0][1]) and first[0][1][0] == 1503014
 
 
 @pytest.mark.parametrize(
@@ -119,7 +119,7 @@ def test_the_command_loads_and_replaces_the_list(tmp_path, capsys):
 def loaded(tmp_path):
     path = tmp_path / "players_list_foa.txt"
     path.write_bytes(txt_text(PLAYERS).encode())
-    fide_list.load(fide_list.read_file(path))
+    fide_list.import_list(path)
 
 
 def names(found) -> list[str]:
