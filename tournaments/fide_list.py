@@ -83,8 +83,6 @@ _NUMBERS = frozenset(
 _WIDTH = {f.attname: f.max_length for f in FidePlayer._meta.concrete_fields if f.max_length}
 _OLD_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
                "wf": "WFM", "wc": "WCM"}
-_FIDE_ID = re.compile(r"[0-9]{1,10}")  # ASCII digits only: str.isdigit() takes '²' and '٣'
-_NUMBER = re.compile(r"[0-9]{1,5}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # C0 controls but the tab, and DEL
 
 
@@ -126,7 +124,8 @@ def _kind_of(name: str) -> str:
 def _row(values: dict[str, str]) -> tuple | None:
     """Return the table row of one player's fields as text, or None without a FIDE ID."""
     fide_id = values.get("fide_id", "").strip()
-    if not _FIDE_ID.fullmatch(fide_id):
+    # ASCII digits only: str.isdigit() alone takes '²' and '٣'.
+    if not (fide_id.isdigit() and fide_id.isascii() and len(fide_id) <= 10):
         return None
     row = []
     for name in FIELDS:
@@ -134,7 +133,8 @@ def _row(values: dict[str, str]) -> tuple | None:
         if name == "fide_id":
             row.append(int(fide_id))
         elif name in _NUMBERS:
-            row.append(int(text) if _NUMBER.fullmatch(text) and int(text) < 32768 else None)
+            number = int(text) if text.isdigit() and text.isascii() else None
+            row.append(number if number is not None and number < 32768 else None)
         else:
             if name in ("title", "w_title"):
                 text = _OLD_TITLES.get(text.lower(), text.upper())
@@ -283,14 +283,22 @@ class ListFile:
     # TXT
 
     def _byte_lines(self) -> Iterator[tuple[int, bytes]]:
+        """The lines, numbered, without their ends; read in blocks, never more than a block and
+        a line's bound at once."""
         limit = self._limits.max_line
-        for number in itertools.count(1):
-            line = self._stream.readline(limit + 1)
-            if not line:
-                return
-            if len(line) > limit:
-                raise FideListError(f"line {number}: longer than {limit} bytes: not a FIDE list.")
-            yield number, line.rstrip(b"\r\n")
+        number, rest = 0, b""
+        while block := self._stream.read(1 << 16):
+            lines = (rest + block).split(b"\n")
+            rest = lines.pop()
+            for line in lines:
+                number += 1
+                if len(line) > limit:
+                    raise _too_long(number, limit)
+                yield number, line.rstrip(b"\r")
+            if len(rest) > limit:
+                raise _too_long(number + 1, limit)
+        if rest:
+            yield number + 1, rest.rstrip(b"\r")
 
     def _text_lines(self) -> Iterator[tuple[int, str]]:
         lines = self._byte_lines()
@@ -352,6 +360,10 @@ class ListFile:
                 f"line {players.line}: the XML declares a document type or entities "
                 f"({type(error).__name__}), which a FIDE list never does."
             ) from None
+
+
+def _too_long(number: int, limit: int) -> FideListError:
+    return FideListError(f"line {number}: longer than {limit} bytes: not a FIDE list.")
 
 
 def _first(lines: Iterator[tuple[int, bytes]], size: int) -> list[tuple[int, bytes]]:
