@@ -352,8 +352,8 @@ class ListFile:
             yield from players.rows
         except xml.sax.SAXParseException as error:
             raise FideListError(
-                f"line {error.getLineNumber()}, column {error.getColumnNumber() + 1}: not "
-                f"well-formed XML ({error.getMessage()})."
+                f"line {error.getLineNumber()}, column {error.getColumnNumber() + 1}: XML error: "
+                f"{error.getMessage()}."
             ) from None
         except DefusedXmlException as error:
             raise FideListError(

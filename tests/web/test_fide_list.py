@@ -92,7 +92,7 @@ def test_a_file_is_read_as_a_stream_not_whole():
     [
         ("Name Rating\r\nCarlsen 2830\r\n", "not a FIDE rating list"),
         ("<playerslist><player><name>x</name></player></playerslist>", "numeric <fideid>"),
-        ("<playerslist><player>", "not well-formed XML"),
+        ("<playerslist><player>", "XML error: no element found"),
     ],
 )
 def test_other_files_are_refused(tmp_path, text, message):

@@ -250,7 +250,18 @@ def test_xml_entities_are_refused(old_list, tmp_path, data):
 
 def test_badly_formed_xml_is_refused_with_line_and_column(tmp_path):
     message = refused(ENTITY_WITHOUT_DTD, "players_list_xml.xml", tmp_path)
-    assert message == "line 1, column 46: not well-formed XML (undefined entity)."
+    assert message == "line 1, column 46: XML error: undefined entity."
+
+
+def test_xml_is_read_in_the_encoding_it_declares_or_refused(tmp_path):
+    players = [{**NEW[0], "name": "Øster, Åse"}, NEW[1]]
+    declared = '<?xml version="1.0" encoding="ISO-8859-1"?>\n' + xml_text(players)
+    path = tmp_path / "players_list_xml.xml"
+    path.write_bytes(declared.encode("latin-1"))
+    assert fide_list.import_list(path).players == 2
+    assert FidePlayer.objects.filter(name="Øster, Åse").exists()
+    message = refused(xml_text(players).encode("latin-1"), "players_list_xml.xml", tmp_path)
+    assert message == "line 4, column 9: XML error: not well-formed (invalid token)."
 
 
 def test_an_xml_text_past_the_bound_is_refused(old_list, tmp_path, settings):
