@@ -212,9 +212,6 @@ class _Input:
     def read(self, size: int) -> bytes:
         return self._counted(self._stream.read(size))
 
-    def readline(self, size: int) -> bytes:
-        return self._counted(self._stream.readline(size))
-
 
 def _size(count: int) -> str:
     return f"{count / 2**20:.0f} MiB" if count >= 2**20 else f"{count} bytes"
@@ -243,8 +240,9 @@ def _detect(sample: bytes, number: int) -> str:
         raise FideListError(f"line {number}: the text is in no encoding recognised (not UTF-8).")
     # Names in Latin script make several single-byte encodings equally likely; the commonest,
     # Windows-1252 (Latin-1's superset), is taken when it is one of them.
-    tied = {name for match in matches if (match.chaos, match.coherence) == (
-        best.chaos, best.coherence) for name in match.could_be_from_charset}
+    score = (best.chaos, best.coherence)
+    tied = {name for match in matches if (match.chaos, match.coherence) == score
+            for name in match.could_be_from_charset}
     encoding = "cp1252" if "cp1252" in tied else best.encoding
     if not _ascii_compatible(encoding):
         raise FideListError(f"line {number}: the text is in {encoding}; save it as UTF-8.")
@@ -260,8 +258,8 @@ class ListFile:
                  limits: Limits) -> None:
         self._stream, self._limits = stream, limits
         self.name, self.kind, self.xml = name, _kind_of(name), xml
-        self.named_encoding = encoding
         self.encoding = encoding
+        self._named = encoding is not None
 
     @property
     def bytes_read(self) -> int:
@@ -321,7 +319,7 @@ class ListFile:
             return line.decode(encoding)
         except UnicodeDecodeError as error:
             column = len(line[: error.start].decode(encoding, "replace")) + 1
-            how = "named" if self.named_encoding else "found in the lines before"
+            how = "named" if self._named else "found in the lines before"
             raise FideListError(
                 f"line {number}, column {column}: byte 0x{line[error.start]:02X} is not "
                 f"{encoding} (the encoding {how}); name the file's encoding."
@@ -565,7 +563,8 @@ def import_list(
     """Replace the loaded list with that of a file (``open_list``), all or nothing: the file is
     read whole, its players checked, before the list loaded changes, in one transaction.
     Refused (``FideListError``): a file that is not a list, a FIDE ID twice, an empty list or
-    one with fewer than half the players of that loaded, unless ``force``."""
+    one with fewer than half the players of that loaded, unless ``force``. An exception raised
+    by ``progress`` (a job cancelled) stops the import as well, the list loaded kept."""
     started = time.perf_counter()
     with open_list(source, name=name, encoding=encoding, limits=limits) as listed:
         with _Stage() as stage:

@@ -107,6 +107,18 @@ def test_progress_is_reported_chunk_by_chunk(tmp_path, monkeypatch):
     assert 0 < calls[0][1] < calls[-1][1]
 
 
+def test_an_exception_from_progress_stops_the_import_and_keeps_the_list(old_list, tmp_path):
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text(txt_text(NEW))
+
+    def cancel(players, read, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        fide_list.import_list(path, progress=cancel)
+    assert names_kept()
+
+
 def test_an_upload_is_read_like_a_file(tmp_path):
     upload = io.BytesIO(zipped("players_list_foa.txt", txt_text(NEW[:3]).encode()))
     loaded = fide_list.import_list(upload, name="players_list.zip")
