@@ -96,7 +96,7 @@ def test_the_new_list_replaces_the_old_whole(old_list, tmp_path):
 
 
 def test_progress_is_reported_chunk_by_chunk(tmp_path, monkeypatch):
-    monkeypatch.setattr(fide_list._Stage, "CHUNK", 1000)
+    monkeypatch.setattr(fide_list.loading, "CHUNK", 1000)
     path = tmp_path / "players_list_foa.txt"
     path.write_text(txt_text(NEW))
     calls = []
@@ -137,7 +137,7 @@ def test_a_fide_id_twice_is_refused_with_both_lines(old_list, tmp_path):
 
 
 def test_a_fide_id_twice_far_apart_is_refused_too(old_list, tmp_path, monkeypatch):
-    monkeypatch.setattr(fide_list._Stage, "CHUNK", 100)  # the first one written chunks before
+    monkeypatch.setattr(fide_list.loading, "CHUNK", 100)  # the first one written chunks before
     data = lines(*NEW[:2000], {**NEW[2000], "fide_id": NEW[7]["fide_id"]}, *NEW[2001:])
     message = refused(data, "players_list_foa.txt", tmp_path)
     assert message == f"line 2002: FIDE ID {NEW[7]['fide_id']} already on line 9."

@@ -55,7 +55,7 @@ def test_a_server_error_keeps_its_traceback(client, arbiter, server_log, monkeyp
     def broken(*args, **kwargs):
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(views_arbiter, "_readable", broken)
+    monkeypatch.setattr(views_arbiter, "readable", broken)
     client.raise_request_exception = False
     tournament = make_tournament(arbiter, players=2)
     client.force_login(arbiter)

@@ -1,38 +1,22 @@
-"""FIDE's published rating list: read it (TXT or XML, zipped or not), load it, search it, and
-refresh a tournament's players from it before round 1 (C.04.2 Art. 2.3).
-
-The files are those of https://ratings.fide.com/download_lists.phtml: the combined list
-``players_list_foa.txt`` (fixed columns named by its header line; the single-kind lists such
-as ``standard_rating_list.txt`` name the rating column by the month, e.g. ``OCT26``) and the
-XML lists (``<playerslist><player><fideid>..``). A file is read as a stream, one player at a
-time, never whole: the combined list has more than a million players.
+"""Reading a list file: its players as table rows, one at a time, each with its line number.
 
 Whatever a file holds, the memory it takes stays small: its size once decompressed, the length
 of a TXT line and of an XML text or tag are bounded (``Limits``). A TXT list is read as ASCII
 until its first line that is not, where its encoding is detected (UTF-8, else
-charset-normalizer), or named by the caller. The players are written into a temporary table as
-they are read, each chunk checked for FIDE IDs met before; the list loaded before is replaced
-only once the new one has been read whole, in one transaction, and never by an empty or much
-smaller one unless forced. Every refusal is a ``FideListError`` naming the line.
-
-On PostgreSQL the players are staged with ``COPY`` (psycopg 3), then the list is replaced with
-its search indexes (a trigram index for words anywhere in the name, a prefix index for names
-typed from the start) built once afterwards; elsewhere rows are inserted in batches.
+charset-normalizer), or named by the caller. Every refusal is a ``FideListError`` naming the
+line, on one line.
 """
 
 from __future__ import annotations
 
 import codecs
 import contextlib
-import itertools
-import json
 import re
-import time
 import xml.sax
 import xml.sax.handler
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -42,12 +26,8 @@ import charset_normalizer
 from defusedxml.common import DefusedXmlException
 from defusedxml.expatreader import create_parser
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
-from django.db.models import Q, QuerySet
-from django.db.models.functions import Collate, Upper
-from django.utils.translation import gettext
 
-from tournaments.models import FidePlayer, Player, RatingType, Tournament
+from tournaments.models import FidePlayer, RatingType
 
 FIELDS = [f.attname for f in FidePlayer._meta.concrete_fields]
 """Columns of the table, in model order (``fide_id`` first)."""
@@ -76,7 +56,7 @@ _XML_FIELDS = {
 }
 _XML_DEPTH = 8  # FIDE's lists nest three deep (<playerslist><player><fideid>)
 
-_NUMBERS = frozenset(
+NUMBER_FIELDS = frozenset(
     name for name in FIELDS
     if name.endswith(("_rating", "_games", "_k")) or name in ("birth_year",)
 )
@@ -132,7 +112,7 @@ def _row(values: dict[str, str]) -> tuple | None:
         text = values.get(name, "").strip()
         if name == "fide_id":
             row.append(int(fide_id))
-        elif name in _NUMBERS:
+        elif name in NUMBER_FIELDS:
             number = int(text) if text.isdigit() and text.isascii() else None
             row.append(number if number is not None and number < 32768 else None)
         else:
@@ -496,285 +476,3 @@ def read_file(source: str | Path | BinaryIO, **options) -> Iterator[tuple]:
     with open_list(source, **options) as listed:
         for _number, row in listed:
             yield row
-
-
-# ---------------------------------------------------------------------------------------------
-# Loading
-
-
-TABLE = FidePlayer._meta.db_table
-STAGE = "fide_list_import"
-"""The temporary table (one per database session) a new list is read into."""
-
-PLAUSIBLE_SHARE = 0.5
-"""A list with fewer players than this share of the list loaded replaces it only if forced:
-FIDE's list grows from month to month."""
-
-SEARCH_INDEXES = {
-    "fideplayer_name_trgm": (
-        f'CREATE INDEX fideplayer_name_trgm ON {TABLE} USING gin (UPPER("name"::text) gin_trgm_ops)'
-    ),
-    "fideplayer_name_start": (
-        f'CREATE INDEX fideplayer_name_start ON {TABLE} ((UPPER("name"::text) COLLATE "C"))'
-    ),
-}
-"""PostgreSQL only: words anywhere in a name (pg_trgm), and a name typed from its start, in
-byte order ("C"), which serves both the prefix (LIKE 'SMI%' as a range) and the order of the
-answer, so that the first 20 are read straight from the index."""
-
-
-def create_search_indexes(conn) -> None:
-    """Create the PostgreSQL search indexes (and the pg_trgm extension); nothing elsewhere."""
-    if conn.vendor != "postgresql":
-        return
-    with conn.cursor() as cursor:
-        cursor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-        for sql in SEARCH_INDEXES.values():
-            cursor.execute(sql)
-
-
-def drop_search_indexes(conn) -> None:
-    if conn.vendor != "postgresql":
-        return
-    with conn.cursor() as cursor:
-        for name in (*SEARCH_INDEXES, "fideplayer_name_prefix"):
-            cursor.execute(f"DROP INDEX IF EXISTS {name}")
-
-
-@dataclass(frozen=True)
-class Loaded:
-    players: int
-    seconds: float
-    encoding: str | None
-    """That of a TXT list's text (``ascii`` when all of it is), None for XML."""
-    replaced: int
-    """Players of the list loaded before."""
-
-
-Progress = Callable[[int, int, "int | None"], None]
-"""``progress(players, bytes_read, bytes_total)``: players read so far, bytes of the file read
-(decompressed) and announced (None when unknown)."""
-
-
-def import_list(
-    source: str | Path | BinaryIO, *, name: str | None = None, force: bool = False,
-    encoding: str | None = None, progress: Progress | None = None, limits: Limits | None = None,
-) -> Loaded:
-    """Replace the loaded list with that of a file (``open_list``), all or nothing: the file is
-    read whole, its players checked, before the list loaded changes, in one transaction.
-    Refused (``FideListError``): a file that is not a list, a FIDE ID twice, an empty list or
-    one with fewer than half the players of that loaded, unless ``force``. An exception raised
-    by ``progress`` (a job cancelled) stops the import as well, the list loaded kept."""
-    started = time.perf_counter()
-    with open_list(source, name=name, encoding=encoding, limits=limits) as listed:
-        with _Stage() as stage:
-            for count in stage.fill(listed):
-                if progress is not None:
-                    progress(count, listed.bytes_read, listed.bytes_total)
-            before = FidePlayer.objects.count()
-            if not force:
-                _check_plausible(stage.count, before)
-            stage.replace()
-    return Loaded(stage.count, time.perf_counter() - started, listed.encoding, before)
-
-
-def _check_plausible(players: int, before: int) -> None:
-    if players == 0:
-        raise FideListError(
-            "no player in the file: the list loaded is kept (unless forced to empty it)."
-        )
-    if players < before * PLAUSIBLE_SHARE:
-        raise FideListError(
-            f"{players} players in the file, fewer than half the {before} of the list loaded: "
-            "it is kept (unless forced to replace it)."
-        )
-
-
-class _Stage:
-    """The temporary table a new list is read into: each chunk of players is checked for FIDE
-    IDs met before (in the chunk, then in the table) before it is written."""
-
-    CHUNK = 5000
-
-    def __init__(self) -> None:
-        self.postgres = connection.vendor == "postgresql"
-        self.count = 0
-
-    def __enter__(self) -> _Stage:
-        types = {name: "integer" if name in _NUMBERS else "text" for name in FIELDS}
-        columns = ", ".join(f'"{name}" {types[name]}' for name in FIELDS[1:])
-        with connection.cursor() as cursor:
-            cursor.execute(f"DROP TABLE IF EXISTS {STAGE}")
-            cursor.execute(
-                f'CREATE TEMPORARY TABLE {STAGE} ("fide_id" bigint PRIMARY KEY, {columns}, '
-                "line integer NOT NULL)"
-            )
-        return self
-
-    def __exit__(self, *exc) -> None:
-        # After a database error PostgreSQL refuses every statement until the rollback, which
-        # drops the table created in the transaction; a table left over is dropped on entry.
-        with contextlib.suppress(DatabaseError), connection.cursor() as cursor:
-            cursor.execute(f"DROP TABLE IF EXISTS {STAGE}")
-
-    def fill(self, entries: Iterable[tuple[int, tuple]]) -> Iterator[int]:
-        """Write the players in, yielding the count after each chunk."""
-        entries = iter(entries)
-        while chunk := list(itertools.islice(entries, self.CHUNK)):
-            self._check_new(chunk)
-            self._write(chunk)
-            self.count += len(chunk)
-            yield self.count
-
-    def _check_new(self, chunk: list[tuple[int, tuple]]) -> None:
-        lines: dict[int, int] = {}
-        for number, row in chunk:
-            first = lines.setdefault(row[0], number)
-            if first != number:
-                raise FideListError(f"line {number}: FIDE ID {row[0]} already on line {first}.")
-        if self.postgres:
-            condition, ids = '"fide_id" = ANY(%s)', list(lines)
-        else:
-            condition, ids = '"fide_id" IN (SELECT value FROM json_each(%s))', json.dumps(
-                list(lines))
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT fide_id, line FROM {STAGE} WHERE {condition}", [ids])
-            met = cursor.fetchall()
-        if met:
-            fide_id, first = min(met, key=lambda item: lines[item[0]])
-            raise FideListError(
-                f"line {lines[fide_id]}: FIDE ID {fide_id} already on line {first}."
-            )
-
-    def _write(self, chunk: list[tuple[int, tuple]]) -> None:
-        columns = ", ".join(f'"{name}"' for name in [*FIELDS, "line"])
-        rows = [(*row, number) for number, row in chunk]
-        if self.postgres:
-            connection.ensure_connection()
-            with connection.connection.cursor() as raw:
-                with raw.copy(f"COPY {STAGE} ({columns}) FROM STDIN") as copy:
-                    for row in rows:
-                        copy.write_row(row)
-        else:
-            marks = ", ".join(["%s"] * (len(FIELDS) + 1))
-            with connection.cursor() as cursor:
-                cursor.executemany(f"INSERT INTO {STAGE} ({columns}) VALUES ({marks})", rows)
-
-    def replace(self) -> None:
-        """Replace the list loaded with the staged one, in one transaction (on PostgreSQL, the
-        search indexes built once afterwards)."""
-        columns = ", ".join(f'"{name}"' for name in FIELDS)
-        with transaction.atomic(), connection.cursor() as cursor:
-            if self.postgres:
-                cursor.execute(f"TRUNCATE {TABLE}")
-                cursor.execute("DROP INDEX IF EXISTS fideplayer_name")
-                drop_search_indexes(connection)
-            else:
-                cursor.execute(f"DELETE FROM {TABLE}")
-            cursor.execute(f"INSERT INTO {TABLE} ({columns}) SELECT {columns} FROM {STAGE}")
-            if self.postgres:
-                cursor.execute(f'CREATE INDEX fideplayer_name ON {TABLE} ("name")')
-                create_search_indexes(connection)
-                cursor.execute(f"ANALYZE {TABLE}")
-
-
-# ---------------------------------------------------------------------------------------------
-# Searching
-
-
-def search(query: str, *, limit: int = 20) -> list[FidePlayer]:
-    """Players of the list by FIDE ID, or by name: typed from the start (``Carlsen, M``) in
-    alphabetical order, then names holding every word (``magnus carlsen``; one word of three
-    letters at least)."""
-    query = " ".join(query.split())[:100]
-    if not query:
-        return []
-    if query.isascii() and query.isdigit():
-        return list(FidePlayer.objects.filter(fide_id=int(query))[:limit])
-    found = list(start_query(query)[:limit])
-    words = [w for w in re.split(r"[\s,]+", query) if w]
-    # Words anywhere need one of three letters at least: the trigram index reads nothing shorter.
-    if len(found) < limit and max(map(len, words), default=0) >= 3:
-        seen = {p.fide_id for p in found}
-        found += list(words_query(words).exclude(fide_id__in=seen)[: limit - len(found)])
-    return found
-
-
-def start_query(query: str) -> QuerySet[FidePlayer]:
-    """Names starting with ``query`` (any case), alphabetically."""
-    key = Upper("name")
-    if connection.vendor == "postgresql":
-        key = Collate(key, "C")  # the order of the index fideplayer_name_start
-    players = FidePlayer.objects.annotate(key=key)
-    return players.filter(key__startswith=query.upper()).order_by("key")
-
-
-def words_query(words: list[str]) -> QuerySet[FidePlayer]:
-    """Names holding every word (any case), in no order: the first found are enough (sorting
-    them all would read them all)."""
-    condition = Q()
-    for word in words:
-        condition &= Q(name__icontains=word)
-    return FidePlayer.objects.filter(condition).order_by()
-
-
-def player_fields(entry: FidePlayer, rating_type: str) -> dict:
-    """The fields of a tournament player registered from the list (``services.PLAYER_FIELDS``)."""
-    return {
-        "name": entry.name,
-        "fide_id": str(entry.fide_id),
-        "title": entry.best_title if entry.best_title.isalpha() else "",
-        "rating": entry.rating(rating_type),
-        "federation": entry.federation if entry.federation.isalpha() else "",
-        "sex": {"M": "m", "F": "w"}.get(entry.sex, ""),
-        "birth_year": entry.birth_year if entry.birth_year and entry.birth_year >= 1900 else None,
-    }
-
-
-def entries_for(tournament: Tournament) -> dict[str, FidePlayer]:
-    """The list's entries of a tournament's players with a FIDE ID, by that ID (as text)."""
-    ids = [int(p) for p in tournament.players.exclude(fide_id="").values_list("fide_id", flat=True)
-           if p.isdigit()]
-    return {str(e.fide_id): e for e in FidePlayer.objects.filter(fide_id__in=ids)}
-
-
-def refresh_players(tournament: Tournament, actor) -> list[Player]:
-    """Take ratings, titles and federations from the list before round 1 is paired (C.04.2
-    Art. 2.3), then number the players again; each change audited. Return the players changed."""
-    from tournaments.services import ServiceError
-    from tournaments.services.players import renumber
-    from tournaments.services.write import audit, locked
-
-    with transaction.atomic():
-        t = locked(tournament)
-        if t.round_set.exists():
-            raise ServiceError(gettext(
-                "Round 1 has been paired: ratings are corrected one by one (C.04.2 Art. 4.3.3)."
-            ))
-        entries = entries_for(t)
-        changed = []
-        for player in t.players.all():
-            entry = entries.get(player.fide_id)
-            if entry is None:
-                continue
-            fields = player_fields(entry, t.rating_type)
-            new = {k: fields[k] for k in ("rating", "title", "federation")}
-            before = {k: getattr(player, k) for k in new}
-            if before == new:
-                continue
-            for key, value in new.items():
-                setattr(player, key, value)
-            player.save(update_fields=list(new))
-            changed.append(player)
-            audit(
-                t, actor, "refresh from FIDE list", player=player, article="C.04.2 2.3",
-                before=before, after=new,
-            )
-        if changed:
-            renumber(t)
-            t.save(update_fields=["updated_at"])
-    return changed
-
-
-def players_in_list(ids: Iterable[int]) -> QuerySet[FidePlayer]:
-    return FidePlayer.objects.filter(fide_id__in=list(ids))
