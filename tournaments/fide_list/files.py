@@ -422,7 +422,7 @@ def open_list(
     source: str | Path | BinaryIO, *, name: str | None = None, encoding: str | None = None,
     limits: Limits | None = None,
 ) -> Iterator[ListFile]:
-    """Open a list file: a path, or a binary file open for reading such as an upload (named by
+    """Open a list file: a path, or a seekable binary file such as an upload (named by
     ``name``); its ``.txt`` or ``.xml``, or the one inside a ``.zip``. ``encoding`` names that
     of a TXT list, detected when None."""
     limits = limits or Limits.from_settings()
