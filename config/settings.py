@@ -14,6 +14,7 @@ REDIS_URL      e.g. redis://127.0.0.1:6379/0: the cache and the live pages' even
 TASKS_BACKEND  "database": rounds are paired by `manage.py db_worker` processes (production);
                "immediate" (the default): in the request that asks for them (`make run`, tests)
 CORS_ALLOWED_ORIGINS  comma-separated origins whose pages may read the API, or * for any
+TRUSTED_PROXIES number of reverse proxies in front that append to X-Forwarded-For (0: none)
 """
 
 from __future__ import annotations
@@ -154,9 +155,37 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = _env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=_env_int("LOGIN_COOLOFF_MINUTES", 15))
-# Locked: this user name from this address. Behind a reverse proxy every request comes from
-# the proxy's address, so a lockout then holds the user name for everyone.
+# Locked: this user name from this address, on /accounts/login/ and /admin/login/ alike; another
+# address typing the same user name is not locked.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+
+
+def client_address_settings(trusted_proxies: int) -> dict:
+    """How django-axes (through django-ipware) finds the client's address. With no proxy it is
+    the connection's (REMOTE_ADDR) and X-Forwarded-For is never read: a client can write anything
+    there. Behind ``trusted_proxies`` reverse proxies, each appending the address it received the
+    request from to X-Forwarded-For, the client is the entry that many places from the header's
+    right end; whatever a client wrote further left is ignored."""
+    if trusted_proxies < 0:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES must be 0 or more, not {trusted_proxies}")
+    if not trusted_proxies:
+        return {
+            "AXES_IPWARE_META_PRECEDENCE_ORDER": ("REMOTE_ADDR",),
+            "AXES_IPWARE_PROXY_ORDER": "left-most",
+            "AXES_IPWARE_PROXY_COUNT": None,
+            "IPWARE_STRICT": True,
+        }
+    return {
+        "AXES_IPWARE_META_PRECEDENCE_ORDER": ("HTTP_X_FORWARDED_FOR",),
+        "AXES_IPWARE_PROXY_ORDER": "left-most",
+        # ipware counts the proxies named in the header; the nearest one is REMOTE_ADDR.
+        "AXES_IPWARE_PROXY_COUNT": trusted_proxies - 1,
+        "IPWARE_STRICT": False,  # a longer header (the client's own entries) is read past
+    }
+
+
+TRUSTED_PROXIES = _env_int("TRUSTED_PROXIES", 0)
+globals().update(client_address_settings(TRUSTED_PROXIES))  # the four settings above
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
@@ -220,6 +249,13 @@ TASKS = {
 # request needs no such sign.
 PAIRING_JOB_HEARTBEAT = TASKS_BACKEND == "database"
 
+# FIDE's rating list (manage.py import_fide_list, tournaments.fide_list.Limits): what a file may
+# hold, whatever it holds, which bounds the memory and time it takes. 1.2 million players are
+# about 200 MB as FIDE's TXT list, 580 MB as its XML list.
+FIDE_LIST_MAX_BYTES = _env_int("FIDE_LIST_MAX_BYTES", 2**30)  # once decompressed
+FIDE_LIST_MAX_LINE = 4096  # bytes of a TXT line (FIDE's have 162), characters of an XML text
+FIDE_LIST_ENCODING_SAMPLE = 2**20  # bytes read to detect the encoding of a TXT list
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter-home"
 LOGOUT_REDIRECT_URL = "arbiter-home"
@@ -264,7 +300,8 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Warnings and errors to stderr, which gunicorn writes to its log: a request that fails with a
-# 500 leaves a line "ERROR django.request: Internal Server Error: <path>" and its traceback.
+# 500 leaves a line "ERROR django.request: Internal Server Error: <path>" and its traceback; a
+# refused one (403, 400) one line with its reason.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").strip().upper() or "WARNING"
 LOGGING = {
     "version": 1,
@@ -272,11 +309,16 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
+    "filters": {
+        # "WARNING django.request: Forbidden (Permission denied): <path>: <reason>", no traceback.
+        "refusals_on_one_line": {"()": "config.logfilters.RefusalsOnOneLine"},
+    },
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
             "formatter": "plain",
+            "filters": ["refusals_on_one_line"],
         },
     },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _, ngettext
 
 from tournaments import fide_list, services
+from tournaments.models import FidePlayer
 from tournaments.views_access import arbiter_action, dashboard, writable
 
 
@@ -31,7 +32,7 @@ def search(request: HttpRequest, pk: int) -> HttpResponse:
         "t": tournament,
         "query": query,
         "rows": rows,
-        "list_size": fide_list.FidePlayer.objects.count() if not query else None,
+        "list_size": FidePlayer.objects.count() if not query else None,
         "can_register": not tournament.round_set.exists(),
     }
     return render(request, "tournaments/arbiter/fide_list.html", context)

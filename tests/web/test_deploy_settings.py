@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KEY = "k3y-for-the-tests-only-Zq8vW2xR5tY9uP1oL4mN7bV0cX3zA6sD"
 SETTINGS_VARIABLES = (
     "DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_COOKIES", "LOG_LEVEL",
-    "CSRF_TRUSTED_ORIGINS", "SECURE_HSTS_SECONDS",
+    "CSRF_TRUSTED_ORIGINS", "SECURE_HSTS_SECONDS", "TRUSTED_PROXIES",
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser test for its own process
 )
 

@@ -83,8 +83,8 @@ def test_a_file_is_read_as_a_stream_not_whole():
         yield txt_text(PLAYERS[:1]).splitlines(keepends=True)[1]
         raise AssertionError("read past the first player")
 
-    first = list(itertools.islice(fide_list.read_txt(lines()), 1))
-    assert first[0][0] == 1503014
+    first = list(itertools.islice(fide_list.read_txt(enumerate(lines(), start=1)), 1))
+    assert first[0] == (2, first[0][1]) and first[0][1][0] == 1503014
 
 
 @pytest.mark.parametrize(
@@ -92,7 +92,7 @@ def test_a_file_is_read_as_a_stream_not_whole():
     [
         ("Name Rating\r\nCarlsen 2830\r\n", "not a FIDE rating list"),
         ("<playerslist><player><name>x</name></player></playerslist>", "numeric <fideid>"),
-        ("<playerslist><player>", "not well-formed XML"),
+        ("<playerslist><player>", "XML error: no element found"),
     ],
 )
 def test_other_files_are_refused(tmp_path, text, message):
@@ -119,7 +119,7 @@ def test_the_command_loads_and_replaces_the_list(tmp_path, capsys):
 def loaded(tmp_path):
     path = tmp_path / "players_list_foa.txt"
     path.write_bytes(txt_text(PLAYERS).encode())
-    fide_list.load(fide_list.read_file(path))
+    fide_list.import_list(path)
 
 
 def names(found) -> list[str]:
