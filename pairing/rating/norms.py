@@ -45,7 +45,9 @@ class Title(Enum):
     WGM = ("WGM", 2400, 2180, 2000, ("GM", "IM", "WGM"))
     WIM = ("WIM", 2250, 2030, 1850, ("GM", "IM", "WGM", "WIM"))
 
-    def __init__(self, code, performance, average, floor, counted):
+    def __init__(
+        self, code: str, performance: int, average: int, floor: int, counted: tuple[str, ...]
+    ) -> None:
         self.code = code
         self.min_performance = performance
         """1.4.8: the performance rating the norm needs (after rounding)."""
@@ -321,7 +323,7 @@ def _score_needed(dp: int, n: int) -> Fraction | None:
     return None
 
 
-def _more(template: Plural, count: int, **values) -> Text:
+def _more(template: Plural, count: int, **values: object) -> Text:
     """A sentence with a count, its form chosen by the count."""
     return Text(template, count, count=count, **values)
 
