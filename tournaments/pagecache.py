@@ -17,14 +17,15 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import close_old_connections, connection
+
+from tournaments.periodic import every
 
 log = logging.getLogger(__name__)
 
@@ -148,22 +149,9 @@ def _shared_flight(key: str, produce: Callable[[], Any]) -> Any:
     return _produce_and_keep(key, produce)
 
 
-@contextmanager
-def _kept_alive(claim: str) -> Iterator[None]:
+def _kept_alive(claim: str):
     """Renew a claim every ``WAIT / 3`` seconds while its holder works."""
-    done = threading.Event()
-
-    def renew() -> None:
-        while not done.wait(WAIT / 3):
-            cache.touch(claim, WAIT)
-
-    thread = threading.Thread(target=renew, name="pagecache-claim", daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        done.set()
-        thread.join()
+    return every(WAIT / 3, lambda: cache.touch(claim, WAIT), name="pagecache-claim")
 
 
 def _produce_and_keep(key: str, produce: Callable[[], Any]) -> Any:

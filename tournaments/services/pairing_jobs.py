@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -27,6 +26,7 @@ from django_tasks import task
 
 from pairing.text import Text
 from tournaments.models import PairingJob, PublicVersion, Tournament
+from tournaments.periodic import every
 from tournaments.services.engine_state import build_engine_state
 from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import engine_pairing, round_to_pair, save_pairing
@@ -178,22 +178,12 @@ def _beating(job: PairingJob) -> Iterator[None]:
     if not getattr(settings, "PAIRING_JOB_HEARTBEAT", True):
         yield
         return
-    done = threading.Event()
 
     def beat() -> None:
-        try:
-            while not done.wait(HEARTBEAT):
-                PairingJob.objects.filter(pk=job.pk, state=PairingJob.State.RUNNING).update(
-                    heartbeat_at=timezone.now()
-                )
-                close_old_connections()
-        finally:
-            connection.close()
+        PairingJob.objects.filter(pk=job.pk, state=PairingJob.State.RUNNING).update(
+            heartbeat_at=timezone.now()
+        )
+        close_old_connections()
 
-    thread = threading.Thread(target=beat, name=f"pairing-job-{job.pk}", daemon=True)
-    thread.start()
-    try:
+    with every(HEARTBEAT, beat, name=f"pairing-job-{job.pk}", finally_=connection.close):
         yield
-    finally:
-        done.set()
-        thread.join()
