@@ -1,10 +1,15 @@
 """Something done every few seconds in a thread of its own while a long piece of work runs: a
 claim kept alive, a job saying it is alive.
 
->>> import time
->>> ticks = []
->>> with every(0.01, lambda: ticks.append(1), name="example"):
-...     time.sleep(0.05)
+>>> import threading
+>>> ticks, twice = [], threading.Event()
+>>> def tick():
+...     ticks.append(1)
+...     if len(ticks) == 2:
+...         twice.set()
+>>> with every(0.01, tick, name="example"):
+...     twice.wait(10)
+True
 >>> len(ticks) >= 2
 True
 """

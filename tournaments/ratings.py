@@ -197,7 +197,7 @@ def player_rating(t: Tournament, hist, player: Player, entry=None,
 
 def fide_entry(t: Tournament, player: Player):
     """The player's entry in the loaded FIDE list, or None."""
-    from tournaments.fide_list import FidePlayer
+    from tournaments.models import FidePlayer
 
     if not player.fide_id.isdigit():
         return None
@@ -213,7 +213,7 @@ def card(t: Tournament, hist, player: Player) -> PlayerRating:
 def changes(t: Tournament, hist, *, up_to: int | None = None) -> dict[int, int | None]:
     """Each rated player's rating change over the rounds up to ``up_to`` (the standings'),
     by player id; None for an unrated player."""
-    from tournaments.fide_list import FidePlayer
+    from tournaments.models import FidePlayer
 
     ids = [int(p.fide_id) for p in hist.players.values() if p.rating and p.fide_id.isdigit()]
     entries = {str(e.fide_id): e for e in FidePlayer.objects.filter(fide_id__in=ids)} if ids else {}
