@@ -111,7 +111,8 @@ def _done(key: str) -> None:
 WAIT = 5.0
 """Seconds a claim lives without a sign from the process that holds it: the one computing keeps
 it alive while it works, however long a render takes (``_kept_alive``); a claim left to die
-means that process is gone, and a waiting process does the work itself."""
+means that process is gone, and a waiting process does the work itself. Whole seconds: Redis
+keeps a key's life in whole seconds."""
 
 LONGEST = 120.0
 """Seconds a process waits at most for another's computation before it does the work itself."""
@@ -150,8 +151,8 @@ def _shared_flight(key: str, produce: Callable[[], Any]) -> Any:
 
 
 def _kept_alive(claim: str):
-    """Renew a claim every ``WAIT / 3`` seconds while its holder works."""
-    return every(WAIT / 3, lambda: cache.touch(claim, WAIT), name="pagecache-claim")
+    """Renew a claim every ``WAIT / 4`` seconds while its holder works."""
+    return every(WAIT / 4, lambda: cache.touch(claim, WAIT), name="pagecache-claim")
 
 
 def _produce_and_keep(key: str, produce: Callable[[], Any]) -> Any:
