@@ -39,7 +39,7 @@ def heavy_file() -> str:
         from pairing.trf import write_trf
         from tools.synthetic import synthetic_tournament
 
-        CHECK_FILE.write_text(write_trf(synthetic_tournament(400, 15, seed=28)))
+        CHECK_FILE.write_text(write_trf(synthetic_tournament(400, 15, seed=28, total_rounds=15)))
     return CHECK_FILE.read_text()
 
 
@@ -174,7 +174,7 @@ def main() -> None:
           for _ in range(options.check_workers)),
     ]
     try:
-        wait_until_up(f"http://{HOST}:{options.port}", processes[0])
+        wait_until_up(f"http://{HOST}:{options.port}", processes[0], seconds=180)
         for _ in range(20):
             assert get(options.port, page)[0] == 200
         idle = figures(sample(options.port, page, options.seconds))

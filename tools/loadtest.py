@@ -73,7 +73,7 @@ def wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> N
             return
         except (urllib.error.URLError, OSError):
             time.sleep(0.3)
-    raise SystemExit("the server did not answer within 30 s")
+    raise SystemExit(f"the server did not answer within {seconds:g} s")
 
 
 PROXY = "X-Forwarded-Proto: https"

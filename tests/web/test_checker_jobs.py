@@ -162,3 +162,22 @@ def test_the_report_is_in_the_language_of_the_page_that_asked(client, trf):
     page = text_of(client.get(asked, HTTP_ACCEPT_LANGUAGE="en"))
     assert "Rondes appariées selon les règles : 3 sur 3" in page  # the report, written in French
     assert "Check another file" in page  # the page around it, in the reader's language
+
+
+@override_settings(TASKS=NO_WORKER, CHECKER_RATE_LIMIT=2, CHECKER_CPU_SECONDS=0.01)
+def test_the_checkers_pages_and_refusals_in_french(client, trf):
+    fr = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    assert ("Jusqu’à 2 Mo, 400 joueurs, 15 rondes et 0.01 s de calcul. Le fichier est conservé "
+            "jusqu’à sa vérification") in text_of(client.get(URL, **fr))
+    upload(client, trf, **fr)
+    waiting = upload(client, trf, **fr)["Location"]
+    page = text_of(client.get(waiting, **fr))
+    assert "En attente de son tour – 1 fichier est vérifié avant celui-ci." in page
+    assert "Le fichier est vérifié de son côté" in page and "Vérifier un autre fichier" in page
+    assert ("La vérification accepte 2 fichiers d’une même adresse en 10 minutes ; réessayez "
+            "dans 10 minutes") in text_of(upload(client, trf, **fr))
+
+    check_jobs.run(waiting.split("/")[2])  # over its cap
+
+    assert ("Cette vérification demandait plus de 0.01 s de calcul ; lancez-la avec python -m "
+            "pairing sur votre machine") in text_of(client.get(waiting, **fr))
