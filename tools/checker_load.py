@@ -18,7 +18,6 @@ import http.client
 import os
 import re
 import secrets
-import signal
 import statistics
 import subprocess
 import sys
@@ -27,7 +26,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from tools.loadtest import HOST, PYTHON, ROOT, fresh_database, run, wait_until_up
+from tools.loadtest import HOST, PYTHON, ROOT, fresh_database, run, stop, wait_until_up
 
 EVENT = ROOT.parent / "shared/corpus/dutch-2026/big_p0500_r09_s501.trf"
 CHECK_FILE = Path("/tmp/checker_load_p400_r15.trf")
@@ -196,13 +195,7 @@ def main() -> None:
         loaded = figures(sample(options.port, page, options.seconds))
         after = states(options.port, jobs)
     finally:
-        for process in processes:
-            os.killpg(process.pid, signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+        stop(processes, seconds=10)
 
     print(f"gunicorn {options.workers}x4 threads, DEBUG=0, PostgreSQL, Redis; "
           f"{options.check_workers} checks worker(s) at nice {options.nice}; "

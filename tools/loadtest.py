@@ -76,6 +76,18 @@ def wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> N
     raise SystemExit(f"the server did not answer within {seconds:g} s")
 
 
+def stop(processes: list[subprocess.Popen], seconds: float = 15) -> None:
+    """Stop servers started in sessions of their own, with their children: SIGTERM, then
+    SIGKILL for those still there after ``seconds``."""
+    for process in processes:
+        os.killpg(process.pid, signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
 PROXY = "X-Forwarded-Proto: https"
 """What the README's reverse proxy sends: with DEBUG off the app answers HTTPS requests only."""
 
@@ -280,13 +292,7 @@ def main() -> None:
             f"http://{HOST}:{options.port + 1}/t/{pk}/events/", base, pk, pages, env
         )
     finally:
-        for process in servers:
-            os.killpg(process.pid, signal.SIGTERM)
-        for process in servers:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+        stop(servers)
 
     print()
     print(f"gunicorn {options.workers} workers x 4 threads (--reuse-port), DEBUG=0, PostgreSQL, "
