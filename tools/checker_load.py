@@ -6,7 +6,8 @@ default queue, ``--check-workers`` for the ``checks`` queue (at ``nice --nice``)
 public pairings page idle, then uploads ``--checks`` heavy files to ``/check/`` at once (400
 players, 15 rounds, checked under the 2017 rules: each runs until its CPU cap) and samples the
 page again while they run. Prints p50, p99 and the largest latency of both, and the ratio of
-the p99s (the issue's goal: at most 2).
+the p99s (the issue's goal: at most 2); the checks' workers are then stopped and the idle page
+sampled again, since other work on the machine moves the figures.
 
     python -m tools.checker_load [--checks 12] [--seconds 30] [--check-workers 2] [--nice 10]
 """
@@ -82,23 +83,24 @@ def submit(port: int, text: str, rules: str) -> tuple[int, str, float]:
 
 
 def sample(port: int, path: str, seconds: float, clients: int = 4, pause: float = 0.05) -> list:
-    """Latencies (s) of ``clients`` visitors each loading ``path`` every ``pause`` s."""
+    """Latencies (s) of ``clients`` visitors each loading ``path`` every ``pause`` s, each time
+    on a new connection (as a browser's first visit; gunicorn drops idle keep-alive ones)."""
     latencies: list[float] = []
-    errors: list[int] = []
+    errors: list[str] = []
     end = time.monotonic() + seconds
 
     def visitor() -> None:
-        conn = http.client.HTTPConnection(HOST, port, timeout=120)
         while time.monotonic() < end:
             started = time.monotonic()
-            conn.request("GET", path)
-            response = conn.getresponse()
-            response.read()
+            try:
+                status = get(port, path)[0]
+            except OSError as error:
+                errors.append(type(error).__name__)
+                continue
             latencies.append(time.monotonic() - started)
-            if response.status != 200:
-                errors.append(response.status)
+            if status != 200:
+                errors.append(str(status))
             time.sleep(pause)
-        conn.close()
 
     threads = [threading.Thread(target=visitor) for _ in range(clients)]
     for thread in threads:
@@ -113,7 +115,7 @@ def sample(port: int, path: str, seconds: float, clients: int = 4, pause: float 
 def figures(latencies: list[float]) -> dict:
     ordered = sorted(latencies)
     return {
-        "n": len(ordered),
+        "n": len(ordered), "load": os.getloadavg()[0],
         "p50": statistics.median(ordered) * 1000,
         "p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000,
         "max": ordered[-1] * 1000,
@@ -194,6 +196,8 @@ def main() -> None:
         before = states(options.port, jobs)
         loaded = figures(sample(options.port, page, options.seconds))
         after = states(options.port, jobs)
+        stop(processes[2:], seconds=10)  # the checks end: the page idle again, to compare
+        idle_after = figures(sample(options.port, page, options.seconds))
     finally:
         stop(processes, seconds=10)
 
@@ -204,11 +208,12 @@ def main() -> None:
           f"the request took {max(a[2] for a in answers) * 1000:.0f} ms at most; jobs "
           f"{before} when sampling began, {after} when it ended")
     print(f"public pairings page {page} (4 visitors, {options.seconds:g} s each):")
-    for name, f in (("idle", idle), ("checks running", loaded)):
+    for name, f in (("idle", idle), ("checks running", loaded), ("idle again", idle_after)):
         print(f"  {name:15} n={f['n']:5}  p50 {f['p50']:7.1f} ms  p99 {f['p99']:7.1f} ms  "
-              f"max {f['max']:7.1f} ms")
-    ratio = loaded["p99"] / idle["p99"]
-    print(f"p99 ratio {ratio:.2f} (goal <= 2): {'met' if ratio <= 2 else 'NOT met'}")
+              f"max {f['max']:7.1f} ms  (machine's load average {f['load']:.1f})")
+    before_ratio, after_ratio = loaded["p99"] / idle["p99"], loaded["p99"] / idle_after["p99"]
+    print(f"p99 with checks / idle p99: {before_ratio:.2f} (idle before), {after_ratio:.2f} "
+          f"(idle after); goal <= 2: {'met' if max(before_ratio, after_ratio) <= 2 else 'NOT met'}")
 
 
 if __name__ == "__main__":
