@@ -248,6 +248,7 @@ def _pair_without_history(
     report = BracketReport(
         score=players[0].score, residents=tuple(tpn),
         s1=tuple(tpn[:half]), s2=tuple(tpn[half:]), choices=tuple(choices),
+        downfloats=tuple(Downfloat(tpn[v], players[v].score, DOWN_ODD) for v in candidates),
     )
     pairs.extend((v, v) for v in candidates)  # odd: the one left over has the PAB
     note = NO_CRITERION_DECIDES if s2_of == list(range(half, 2 * half)) else ""
