@@ -220,8 +220,8 @@ def _pair_without_history(
     that leaves the rest of S1 a legal S2 opponent each.  With no prohibited pairing among
     them, S1[i] meets S2[i].  With an odd number of players the S2 player left over receives
     the PAB ([C5] and [C9] cannot choose: all equal).  All transpositions come before any
-    exchange (Art. 4.3; 2017: B.5), so when no transposition pairs all of S1 the bracket
-    needs the whole generation order: None.
+    exchange (Art. 3.6.1 with 4.2-4.3; 2017: B.6 with D.1-D.2), so when no transposition
+    pairs all of S1 the bracket needs the whole generation order: None.
     """
     n = len(players)
     half = n // 2
