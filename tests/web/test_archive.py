@@ -52,6 +52,7 @@ def finished_event(arbiter) -> Tournament:
         arbiter, players=11, rounds=5, time_zone="America/Argentina/Buenos_Aires",
         tiebreaks="BH/C1\nSB\nWIN", place="Mar del Plata",
     )
+    services.renumber_players(t, arbiter)
     services.request_bye(by_tpn(t, 10), arbiter, round_number=1, kind=ByeRequest.Kind.HALF)
     services.request_bye(by_tpn(t, 9), arbiter, round_number=2, kind=ByeRequest.Kind.ZERO)
     services.draw_initial_color(t, arbiter, rng=random.Random(5))

@@ -36,6 +36,7 @@ import json
 
 from django.db import models
 from django.utils import timezone
+from django.utils.text import slugify
 
 from tournaments.models import AuditEntry, ByeRequest, Game, Player, Round, Tournament
 
@@ -68,6 +69,11 @@ def values(instance: models.Model) -> dict:
 def export_event(tournament: Tournament) -> str:
     """Return the tournament as an event archive (JSON text)."""
     return json.dumps(event_data(tournament), ensure_ascii=False, indent=1) + "\n"
+
+
+def archive_filename(t: Tournament) -> str:
+    """Return ``<slug>-event.json`` (the tournament's name, or its id)."""
+    return f"{slugify(t.name) or f'tournament-{t.pk}'}-event.json"
 
 
 def event_data(t: Tournament) -> dict:

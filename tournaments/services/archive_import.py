@@ -28,6 +28,18 @@ def _refuse(where: str, message: str) -> ServiceError:
     return ServiceError(labelled(f"{_('Event archive')}, {where}", message))
 
 
+def decoded(raw: bytes) -> str:
+    """The archive's text (UTF-8), or refuse naming the line and byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ServiceError(labelled(
+            _("Event archive, line %(line)s, byte %(byte)s")
+            % {"line": raw[: error.start].count(b"\n") + 1, "byte": error.start + 1},
+            _("not UTF-8, as every event archive is written: is this the file exported?"),
+        )) from error
+
+
 def read_archive(text: str) -> dict:
     """The archive's JSON object, or refuse: not JSON (with its line and column), another
     format, a version newer than this server reads."""
