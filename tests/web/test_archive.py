@@ -9,7 +9,7 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tournaments import services
@@ -153,3 +153,136 @@ def test_it_round_trips_a_finished_event_with_every_special_case(event, arbiter,
     assert imported["action"] == "import event" and imported["actor"] == "staff"
     for part in before:
         assert after[part] == before[part], part
+
+
+def test_it_moves_an_event_to_an_empty_server_with_the_commands(event, tmp_path, capsys):
+    before = everything(event)
+    path = tmp_path / "event.json"
+    call_command("export_event", str(event.pk), "-o", str(path))
+    Game.objects.all().delete()  # the new server has nothing of the event
+    Tournament.objects.all().delete()
+    User.objects.all().delete()  # the new server knows none of the authors
+    User.objects.create_user("newcomer")
+    capsys.readouterr()
+    call_command("import_event", str(path), "--owner", "newcomer")
+    copy = Tournament.objects.get(pk=int(capsys.readouterr().out))
+    after = everything(copy)
+    assert after["audit"].pop()["actor"] == "newcomer"
+    assert after == before
+    author = User.objects.get(username="arbiter")  # named the author of the entries; no more
+    assert not author.is_active and not author.has_usable_password()
+    assert list(copy.arbiters.all()) == [User.objects.get(username="newcomer")]
+
+
+def test_it_writes_the_format_and_its_version(event):
+    data = json.loads(export_event(event))
+    assert (data["format"], data["version"]) == (FORMAT, VERSION)
+    assert data["tournament"]["time_zone"] == "America/Argentina/Buenos_Aires"
+    assert data == {**event_data(event), "exported_at": data["exported_at"]}
+
+
+def test_it_keeps_every_reference_of_the_rows_it_writes():
+    # A new reference between rows must be written by id, or the import cannot rebuild it.
+    expected = {
+        Player: {"tournament"}, Round: {"tournament"}, Game: {"round", "white", "black"},
+        ByeRequest: {"player"}, AuditEntry: {"tournament", "actor", "player"},
+    }
+    for model, names in expected.items():
+        assert {f.name for f in model._meta.concrete_fields if f.is_relation} == names, model
+
+
+def archive_of(event, **changes) -> str:
+    data = json.loads(export_event(event))
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "swiss-event-archive",\n "version": 1,\n "players": [}', "line 3, column"),
+        ("[1, 2]", "not an event archive"),
+        ('{"format": "swiss-event-archive", "version": "1"}', "whole number"),
+    ],
+)
+def test_it_refuses_what_is_not_an_archive(db, staff, text, message):
+    with pytest.raises(services.ServiceError, match=message):
+        import_event(text, staff)
+    assert not Tournament.objects.exists()
+
+
+def test_it_refuses_a_newer_format_version_and_says_what_to_do(event, staff):
+    count = Tournament.objects.count()
+    with pytest.raises(services.ServiceError, match="version 2.*up to 1: update this server"):
+        import_event(archive_of(event, version=VERSION + 1), staff)
+    assert Tournament.objects.count() == count
+
+
+def test_it_refuses_a_bad_row_naming_where_it_is_and_keeps_nothing(event, staff):
+    data = json.loads(export_event(event))
+    data["rounds"][1]["games"][0]["white"] = 9999
+    with pytest.raises(services.ServiceError, match=r"rounds\[1\]\.games\[0\].*player 9999"):
+        import_event(json.dumps(data), staff)
+    data = json.loads(export_event(event))
+    data["players"][2]["rating"] = "strong"
+    with pytest.raises(services.ServiceError, match=r"players\[2\]: rating"):
+        import_event(json.dumps(data), staff)
+    data = json.loads(export_event(event))
+    data["players"][3]["tpn"] = data["players"][4]["tpn"]
+    with pytest.raises(services.ServiceError, match="clash"):
+        import_event(json.dumps(data), staff)
+    data = json.loads(export_event(event))
+    data["audit"][0]["mood"] = "fine"
+    with pytest.raises(services.ServiceError, match=r"audit\[0\]: unknown field “mood”"):
+        import_event(json.dumps(data), staff)
+    assert Tournament.objects.count() == 1
+
+
+def test_it_refuses_a_file_that_is_not_utf8_naming_line_and_byte(db, tmp_path, staff):
+    path = tmp_path / "event.json"
+    path.write_bytes(b'{\n "format": "caf\xe9"}')
+    with pytest.raises(CommandError, match="line 2, byte 18: not UTF-8"):
+        call_command("import_event", str(path), "--owner", "staff")
+
+
+def test_it_lets_the_arbiter_download_the_archive_from_the_dashboard(
+    event, client, arbiter, other_arbiter
+):
+    url = reverse("arbiter-export-event", args=[event.pk])
+    client.force_login(other_arbiter)
+    assert client.get(url).status_code == 403
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter-tournament", args=[event.pk])).content.decode()
+    assert url in page
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="test-open-event.json"'
+    assert json.loads(response.content)["tournament"]["name"] == "Test Open"
+
+
+def test_it_lets_staff_import_an_archive_from_the_new_tournament_page(
+    event, client, staff, arbiter
+):
+    text = export_event(event).encode()
+    upload = {"archive-file": _file(text)}
+    client.force_login(arbiter)  # not staff
+    assert client.post(reverse("arbiter-event-import"), upload).status_code == 403
+    client.force_login(staff)
+    assert reverse("arbiter-event-import").encode() in client.get(
+        reverse("arbiter-tournament-create")
+    ).content
+    response = client.post(reverse("arbiter-event-import"), {"archive-file": _file(text)})
+    copy = Tournament.objects.exclude(pk=event.pk).get()
+    assert response.status_code == 302 and response.url == reverse("arbiter-tournament",
+                                                                   args=[copy.pk])
+    assert everything(copy)["games"] == everything(event)["games"]
+    bad = client.post(reverse("arbiter-event-import"),
+                      {"archive-file": _file(archive_of(event, version=2).encode())}, follow=True)
+    assert "update this server" in bad.content.decode()
+    assert Tournament.objects.count() == 2
+
+
+def _file(content: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile("event.json", content, content_type="application/json")
