@@ -69,7 +69,7 @@ def finished_event(arbiter) -> Tournament:
     rnd3 = services.pair_next_round(t, arbiter)
     services.publish_round(rnd3, arbiter)
     game = Round.objects.get(tournament=t, number=2).games.get(board=1)
-    corrections.correct_result(game, arbiter, result=Result.DRAW, reason="both signed ½")
+    corrections.correct_result(game, arbiter, result=Result.BLACK_WINS, reason="Black won")
     play(rnd3, arbiter)
     play(services.pair_next_round(t, arbiter), arbiter)
     game = Round.objects.get(tournament=t, number=3).games.get(board=2)
@@ -79,6 +79,39 @@ def finished_event(arbiter) -> Tournament:
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
     return t
+
+
+def test_it_keeps_through_trf_what_trf_can_say(event, arbiter):
+    """Late entry, withdrawal, requests, rows paired by hand, a correction for rating only, the
+    board order of a round paired before a correction: the ``###`` lines carry them."""
+    copy = services.import_trf(services.export_trf(event), arbiter)
+    before, after = everything(event), everything(copy)
+
+    def without_times(rows):
+        return [{k: v for k, v in row.items() if k != "created_at"} for row in rows]
+
+    def in_any_order(rows):
+        return sorted((sorted(row.items(), key=str) for row in rows), key=str)
+
+    assert without_times(after["players"]) == without_times(before["players"])
+    assert in_any_order(after["games"]) == in_any_order(before["games"])
+    assert in_any_order(without_times(after["requests"])) == in_any_order(
+        without_times(before["requests"])
+    )
+    assert after["standings"] == before["standings"]
+
+
+def test_it_refuses_a_trf_line_that_contradicts_the_file(event, arbiter):
+    text = services.export_trf(event).replace(
+        "late entry: paired from round 3", "late entry: paired from round 4"
+    )
+    number = text.splitlines().index(
+        next(line for line in text.splitlines() if "late entry" in line)
+    ) + 1
+    with pytest.raises(services.ServiceError, match=(
+        f"line {number}: player 9 is paired in round 3, which this line says they missed"
+    )):
+        services.import_trf(text, arbiter)
 
 
 def rows(model, queryset, **references) -> list[dict]:
