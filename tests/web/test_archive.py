@@ -154,7 +154,8 @@ def everything(t: Tournament) -> dict:
             "pk"), player=lambda r: r.player.tpn),
         "audit": audit,
         "standings": [
-            (s.rank_label, s.player.tpn, s.score, s.games, s.tiebreaks) for s in services.standings(t)
+            (s.rank_label, s.player.tpn, s.score, s.games, s.tiebreaks)
+            for s in services.standings(t)
         ],
     }
 

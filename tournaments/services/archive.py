@@ -38,7 +38,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.text import slugify
 
-from tournaments.models import AuditEntry, ByeRequest, Game, Player, Round, Tournament
+from tournaments.models import AuditEntry, ByeRequest, Tournament
 
 FORMAT = "swiss-event-archive"
 VERSION = 1

@@ -24,6 +24,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.tiebreak_list import tiebreak_specs
 from tournaments.services.write import audit, created
 
+
 def _refuse(where: str, message: str) -> ServiceError:
     return ServiceError(labelled(f"{_('Event archive')}, {where}", message))
 

@@ -4,8 +4,8 @@ The file says its pairing system (``pairing.systems.system_of_file``): one colum
 a round for the Double-Swiss system, whose rounds are matches. What each round entry becomes is
 the outcome vocabulary's reading (``pairing.outcomes``): a ``Z`` without opponent a requested
 zero-point bye, ``-`` or blank an absence; a game annulled comes back from its ``###`` line
-(``tournaments.services.trf_notes``), and so do a late entry's arrival, a withdrawal, the rows paired
-by hand, the corrections for rating only, and the board order of a round paired before a
+(``tournaments.services.trf_notes``), and so do a late entry's arrival, a withdrawal, the rows
+paired by hand, the corrections for rating only, and the board order of a round paired before a
 correction. A requested bye or an announced absence in a round paired keeps its request, as
 the web app keeps it.
 """
@@ -28,8 +28,8 @@ from pairing.tiebreaks import TieBreakSpecError, format_specs, tiebreak_records
 from tournaments.models import (
     BYE_RESULTS,
     BYE_VALUES,
-    MANUAL_NOTE_LENGTH,
     GAME_RESULTS,
+    MANUAL_NOTE_LENGTH,
     ByeRequest,
     Game,
     Player,
