@@ -333,6 +333,21 @@ class UploadForm(forms.Form):
         return cleaned
 
 
+class ArchiveUploadForm(forms.Form):
+    """An event archive (``manage.py export_event``, the dashboard's download): its bytes."""
+
+    file = forms.FileField()
+
+    MAX_BYTES = 50_000_000
+    """A 400-player, 15-round event with its audit trail is a few megabytes."""
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(_("The file is larger than 50 MB."))
+        return upload.read()
+
+
 class ByeRequestForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
     round_number = forms.IntegerField(min_value=1, label=_("Round"))

@@ -14,6 +14,7 @@ urlpatterns = [
     path("", v.home, name="arbiter-home"),
     path("new/", v.tournament_create, name="arbiter-tournament-create"),
     path("import/", v.tournament_import, name="arbiter-tournament-import"),
+    path("import-event/", v.event_import, name="arbiter-event-import"),
     path("t/<int:pk>/", v.tournament_detail, name="arbiter-tournament"),
     path("t/<int:pk>/settings/", v.tournament_edit, name="arbiter-tournament-edit"),
     path("t/<int:pk>/arbiters/", v.add_arbiter, name="arbiter-add-arbiter"),
@@ -61,6 +62,7 @@ urlpatterns = [
         name="arbiter-rating-correct",
     ),
     path("t/<int:pk>/export.trf", v.export_trf, name="arbiter-export-trf"),
+    path("t/<int:pk>/event.json", v.export_event, name="arbiter-export-event"),
     # Several players at once, undoing a publish (issue 17).
     path("t/<int:pk>/players/bulk/", views_bulk.players_bulk, name="arbiter-players-bulk"),
     path(

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from tournaments import audit as audit_trail, explain, queries, ratings, services
 from tournaments.forms import (
     ArbiterForm,
+    ArchiveUploadForm,
     ByeRequestForm,
     LateEntryForm,
     PlayerEditForm,
@@ -29,7 +30,7 @@ from tournaments.forms import (
 from tournaments.models import ByeRequest, Player, Round, Tournament
 from tournaments.report import export_filename
 from tournaments.search import search_players
-from tournaments.services import pairing_jobs
+from tournaments.services import archive, archive_import, pairing_jobs
 from tournaments.views_access import (
     arbiter_action,
     dashboard,
@@ -63,6 +64,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied(_("Only staff users can create tournaments."))
     form = TournamentForm(request.POST or None)
     upload = UploadForm()
+    archive_upload = ArchiveUploadForm(prefix="archive")
     if request.method == "POST" and form.is_valid():
         tournament = services.create_tournament(request.user, **form.fields_for_service())
         messages.success(
@@ -71,7 +73,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         )
         return dashboard(tournament)
     return render(
-        request, "tournaments/arbiter/tournament_form.html", {"form": form, "upload": upload}
+        request, "tournaments/arbiter/tournament_form.html",
+        {"form": form, "upload": upload, "archive_upload": archive_upload},
     )
 
 
@@ -86,6 +89,26 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
         return redirect("arbiter-tournament-create")
     try:
         tournament = services.import_trf(upload.cleaned_data["file"], request.user)
+    except services.ServiceError as error:
+        service_error(request, error)
+        return redirect("arbiter-tournament-create")
+    messages.success(request, _("Imported %(name)s.") % {"name": tournament.name})
+    return dashboard(tournament)
+
+
+@login_required
+@require_POST
+def event_import(request: HttpRequest) -> HttpResponse:
+    """A tournament made from an event archive (another server's, or a backup)."""
+    if not request.user.is_staff:
+        raise PermissionDenied(_("Only staff users can create tournaments."))
+    upload = ArchiveUploadForm(request.POST, request.FILES, prefix="archive")
+    if not upload.is_valid():
+        form_errors(request, upload)
+        return redirect("arbiter-tournament-create")
+    try:
+        raw = upload.cleaned_data["file"]
+        tournament = archive_import.import_event(archive_import.decoded(raw), request.user)
     except services.ServiceError as error:
         service_error(request, error)
         return redirect("arbiter-tournament-create")
@@ -458,5 +481,17 @@ def export_trf(request: HttpRequest, pk: int) -> HttpResponse:
         return dashboard(tournament)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     name = export_filename(tournament)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+def export_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament whole as an event archive, to download."""
+    tournament = readable(request, pk)
+    response = HttpResponse(
+        archive.export_event(tournament), content_type="application/json; charset=utf-8"
+    )
+    name = archive.archive_filename(tournament)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -4,13 +4,16 @@ The file says its pairing system (``pairing.systems.system_of_file``): one colum
 a round for the Double-Swiss system, whose rounds are matches. What each round entry becomes is
 the outcome vocabulary's reading (``pairing.outcomes``): a ``Z`` without opponent a requested
 zero-point bye, ``-`` or blank an absence; a game annulled comes back from its ``###`` line
-(``tournaments.services.trf_notes``).
+(``tournaments.services.trf_notes``), and so do a late entry's arrival, a withdrawal, the rows
+paired by hand, the corrections for rating only, and the board order of a round paired before a
+correction. A requested bye or an announced absence in a round paired keeps its request, as
+the web app keeps it.
 """
 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,8 +26,10 @@ from pairing.outcomes import GameResult, Outcome
 from pairing.systems import PairingSystem, system_of_file
 from pairing.tiebreaks import TieBreakSpecError, format_specs, tiebreak_records
 from tournaments.models import (
+    BYE_RESULTS,
     BYE_VALUES,
     GAME_RESULTS,
+    MANUAL_NOTE_LENGTH,
     ByeRequest,
     Game,
     Player,
@@ -100,7 +105,9 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
             _("TRF file"), _("pairing numbers must run from 1 to the number of players.")
         ))
     rows = trf_players(state)
-    annulled = trf_notes.read_not_played(text)
+    notes = trf_notes.read_notes(text)
+    for tpn, data in zip(tpns, rows):
+        data.update(_stays(state, notes, tpn, total, played_rounds))
     with transaction.atomic():
         t = create_tournament(actor, **fields)
         bye_values = ("points_pairing_bye", "points_half_bye", "points_full_bye")
@@ -113,15 +120,15 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
         }
         Player.objects.bulk_create(players.values(), batch_size=500)
         for r in range(1, played_rounds + 1):
-            _import_round(
-                t, system, state, r, players, round_dates.get(r), annulled.get(r, ())
-            )
+            _import_round(t, system, state, r, players, round_dates.get(r), notes)
         first = system.first_column(played_rounds + 1)
         for p in state.players:
             if len(p.rounds) >= first and p.rounds[first - 1].is_preset:
+                kind = BYE_VALUES[Outcome.of_entry(p.rounds[first - 1])]
+                if kind == Result.ABSENT and not players[p.tpn].plays_in(played_rounds + 1):
+                    continue  # not arrived yet, or withdrawn: not a request
                 ByeRequest.objects.create(
-                    player=players[p.tpn], round_number=played_rounds + 1,
-                    kind=BYE_VALUES[Outcome.of_entry(p.rounds[first - 1])],
+                    player=players[p.tpn], round_number=played_rounds + 1, kind=kind
                 )
         if played_rounds:
             t.status = (
@@ -136,17 +143,52 @@ def import_trf(text: str, actor, **overrides) -> Tournament:
 @dataclass(frozen=True)
 class _Row:
     """One row of an imported round: a board (White, Black, the result of each game) or a
-    player without opponent (Black None)."""
+    player without opponent (Black None); what its ``###`` lines add to it."""
 
     white: int
     black: int | None
     result: str
     second_result: str = ""
+    manual: str = ""
+    rating_result: str = ""
+    rating_colors_swapped: bool = False
+
+
+def _stays(
+    state: EngineTournament, notes: trf_notes.Notes, tpn: int, total: int, played: int
+) -> dict:
+    """The rounds a player arrives in and withdraws from, as the file's ``###`` lines say
+    (a player the lines do not name plays every round); refused when the file shows the player
+    paired in a round the line says they missed."""
+    stays = {}
+    for key, noted, first_missed, last_missed in (
+        ("arrival_round", notes.arrival.get(tpn), 1, lambda n: n - 1),
+        ("withdrawn_from_round", notes.withdrawal.get(tpn), None, lambda n: played),
+    ):
+        if noted is None:
+            continue
+        line, number = noted
+        if not 1 <= number <= total + (key == "withdrawn_from_round"):
+            raise _noted_wrong(line, _("round %(number)s is not a round of the tournament.")
+                               % {"number": number})
+        for r in range(first_missed or number, last_missed(number) + 1):
+            outcome = Outcome.of_entry(_entry(state, tpn, r))
+            if outcome.has_opponent or outcome is Outcome.PAIRING_ALLOCATED_BYE:
+                raise _noted_wrong(line, _(
+                    "player %(tpn)s is paired in round %(number)s, which this line says they "
+                    "missed."
+                ) % {"tpn": tpn, "number": r})
+        stays[key] = number
+    return stays
+
+
+def _noted_wrong(line: int, message: str) -> ServiceError:
+    return ServiceError(labelled(_("TRF file, line %(line)s") % {"line": line}, message))
 
 
 def _import_round(
     t: Tournament, system: PairingSystem, state: EngineTournament, r: int, players: dict,
-    date: datetime.date | None, annulled,
+    date: datetime.date | None, notes: trf_notes.Notes,
 ) -> None:
     now = timezone.now()
     if date is not None:  # the round's date (TRF 132), at noon
@@ -154,22 +196,104 @@ def _import_round(
     rnd = Round.objects.create(
         tournament=t, number=r, state=Round.State.FINISHED, published_at=now, finished_at=now
     )
-    rows = _match_rows(state, r) if system.matches else _game_rows(state, r, annulled)
+    if system.matches:
+        rows = _match_rows(state, r)
+    else:
+        rows = _noted_rows(_game_rows(state, r, notes.not_played.get(r, ())), notes, r)
+    rows = [  # a player not arrived yet, or withdrawn, has no row (an absence says it)
+        row for row in rows
+        if row.black is not None or row.result != Result.ABSENT
+        or players[row.white].plays_in(r)
+    ]
     boards = [row for row in rows if row.black is not None]
     order = system.board_order(
-        state, RoundPairing(r, tuple(Board(row.white, row.black) for row in boards))
+        _as_paired(state, notes.paired_before.get(r, ())),
+        RoundPairing(r, tuple(Board(row.white, row.black) for row in boards)),
     )
-    board_of = {pair: n for n, pair in enumerate(order, start=1)}
+    board_of = _boards_kept(order, notes.manual.get(r, ()))
+    ByeRequest.objects.bulk_create(  # a bye or an absence in a round paired was requested
+        ByeRequest(player=players[row.white], round_number=r, kind=row.result)
+        for row in rows
+        if row.black is None and row.result in _REQUESTED and players[row.white].plays_in(r)
+    )
     Game.objects.bulk_create(
         Game(
             round=rnd, white=players[row.white], result=row.result,
             black=players[row.black] if row.black is not None else None,
             board=board_of[(row.white, row.black)] if row.black is not None else None,
             is_match=system.matches and row.black is not None,
-            second_result=row.second_result,
+            second_result=row.second_result, manual=row.manual,
+            rating_result=row.rating_result, rating_colors_swapped=row.rating_colors_swapped,
         )
         for row in rows
     )
+
+
+_REQUESTED = BYE_RESULTS - {Result.PAIRING_BYE}
+"""The rows without Black that a request makes (C.04.2 Art. 3.3)."""
+
+
+def _as_paired(state: EngineTournament, corrected) -> EngineTournament:
+    """The tournament as it was when a round was paired: each game corrected after that (its
+    ``###`` line) with its result before the correction."""
+    rounds = {p.tpn: list(p.rounds) for p in state.players}
+    done = set()
+    for line, k, white, black, result in corrected:
+        if frozenset((white, black)) in done:
+            continue  # corrected twice: the first line has the result as paired
+        done.add(frozenset((white, black)))
+        if result not in GAME_RESULTS or white not in rounds or black not in rounds or not (
+            len(rounds[white]) >= k and len(rounds[black]) >= k
+        ):
+            raise _noted_wrong(line, _("this is not a game of round %(number)s.") % {"number": k})
+        first, second = GameResult(result).outcomes
+        rounds[white][k - 1] = first.entry(black, Color.WHITE)
+        rounds[black][k - 1] = second.entry(white, Color.BLACK)
+    if not done:
+        return state
+    return replace(state, players=tuple(
+        replace(p, rounds=tuple(rounds[p.tpn])) for p in state.players
+    ))
+
+
+def _boards_kept(order: list[tuple[int, int]], manual) -> dict[tuple[int, int], int]:
+    """Board numbers: those of the rows paired by hand as their ``###`` lines say, the others
+    in board order (C.04.2 Art. 3.6) on the boards left."""
+    pinned = {
+        (white, black): board for _line, board, white, black, _note in manual
+        if board is not None and (white, black) in order and 0 < board <= len(order)
+    }
+    if len(set(pinned.values())) < len(pinned):
+        pinned = {}  # two rows on one board: the lines do not describe this round
+    free = iter(n for n in range(1, len(order) + 1) if n not in pinned.values())
+    return {pair: pinned.get(pair) or next(free) for pair in order}
+
+
+def _noted_rows(rows: list[_Row], notes: trf_notes.Notes, r: int) -> list[_Row]:
+    """The rows of round r with what the ``###`` lines say of them: paired by hand, corrected
+    for rating only."""
+    by_pair = {(row.white, row.black): n for n, row in enumerate(rows)}
+    for line, _board, white, black, note in notes.manual.get(r, ()):
+        n = by_pair.get((white, black))
+        if n is None:
+            raise _noted_wrong(line, _not_in_round(r))
+        rows[n] = replace(rows[n], manual=note[: MANUAL_NOTE_LENGTH + 20])
+    for line, white, black, result in notes.rating_only.get(r, ()):
+        swapped = (white, black) not in by_pair
+        n = by_pair.get((black, white) if swapped else (white, black))
+        if n is None or result not in GAME_RESULTS:
+            raise _noted_wrong(line, _not_in_round(r))
+        if swapped:  # rated with the colours exchanged (Art. 4.3.2)
+            result = GameResult(result).with_colours_exchanged.value
+        rows[n] = replace(
+            rows[n], rating_colors_swapped=swapped,
+            rating_result="" if result == rows[n].result else result,
+        )
+    return rows
+
+
+def _not_in_round(r: int) -> str:
+    return _("this row is not in round %(number)s of the file.") % {"number": r}
 
 
 def _entry(state: EngineTournament, tpn: int, column: int) -> RoundEntry:
