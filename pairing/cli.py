@@ -16,12 +16,20 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TextIO, TypeVar
 
-from pairing.errors import EngineFault, NoValidPairing, TrfFormatError, UnsupportedFeature
-from pairing.model import RoundPairing, RuleSet, Tournament
+from pairing.errors import (
+    EngineFault,
+    NoValidPairing,
+    TrfFormatError,
+    UndecodableFile,
+    UnsupportedFeature,
+)
+from pairing.model import Board, RoundPairing, RuleSet, Tournament
 from pairing.replay import IDENTICAL, compare_rounds, pairing_lines
 from pairing.systems import PairingSystem, read_as
+from pairing.trf import decode_file
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -83,19 +91,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def read_file(path: str, parse: Callable[[str], T]) -> T:
     """Read a file and parse its text; raise CliError with exit code 5 (access) or 3 (invalid:
-    not UTF-8, or the parser's line and column)."""
+    not UTF-8, with the line and the byte, or the parser's line and column)."""
     try:
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise CliError(
-            EXIT_INVALID_INPUT, f"{path}: the file is not valid UTF-8 ({exc.reason})"
-        ) from None
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as exc:
         raise CliError(EXIT_FILE_ACCESS, f"{path}: {exc.strerror or exc}") from None
     try:
-        return parse(text)
-    except TrfFormatError as exc:
+        return parse(decode_file(raw))
+    except (UndecodableFile, TrfFormatError) as exc:
         raise CliError(EXIT_INVALID_INPUT, f"{path}: {exc}") from None
 
 
@@ -134,9 +138,19 @@ def write_lines(target: str, lines: Sequence[str], stdout: TextIO) -> None:
         raise CliError(EXIT_FILE_ACCESS, f"{target}: {exc.strerror or exc}") from None
 
 
-def run_pair(args: argparse.Namespace, pairing: RoundPairing, out: TextIO) -> int:
-    """Write the engine output of a pairing (and its explanation)."""
-    write_lines(args.pair_output, pairing.engine_lines(), out)
+def published(system: PairingSystem, t: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """The pairing with its boards in the order they are published (C.04.2 Art. 3.6; 2017:
+    C.04.2 D.9), as bbpPairings and JaVaFo write them; the bye stays last."""
+    boards = tuple(Board(white, black) for white, black in system.board_order(t, pairing))
+    return replace(pairing, boards=boards)
+
+
+def run_pair(
+    args: argparse.Namespace, system: PairingSystem, t: Tournament, pairing: RoundPairing,
+    out: TextIO,
+) -> int:
+    """Write the engine output of a pairing, in board order (and its explanation)."""
+    write_lines(args.pair_output, published(system, t, pairing).engine_lines(), out)
     if args.explain_output is not None:
         write_lines(args.explain_output, list(pairing.explanation), out)
     return EXIT_OK
@@ -200,7 +214,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         system, t = read_file(path, lambda text: read_as(option, text, rules))
         if args.check:
             return run_check(args, system, t, out)
-        return run_pair(args, pair(system, t, args.explain_output is not None), out)
+        return run_pair(args, system, t, pair(system, t, args.explain_output is not None), out)
     except CliError as exc:
         print(exc, file=err)
         return exc.code

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
-from pairing.errors import TrfFormatError
+from pairing.errors import TrfFormatError, UndecodableFile
 from pairing.model import (
     Acceleration,
     Board,
@@ -60,6 +60,7 @@ from pairing.trf_records import (
 )
 
 __all__ = [
+    "decode_file",
     "read_trf",
     "write_trf",
     "read_pairings",
@@ -643,6 +644,28 @@ def _dutch_code(code: str) -> tuple[RuleSet, bool] | None:
     base = upper[: -len("_BAKU")] if baku else upper
     rules = _DUTCH_CODES.get(base)
     return None if rules is None else (rules, baku)
+
+
+_ENCODING_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "cp1252": "Windows-1252"}
+
+
+def decode_file(raw: bytes, encoding: str = "utf-8-sig") -> str:
+    """Return the text of a file's bytes (UTF-8 by default, a byte-order mark dropped); raise
+    ``UndecodableFile`` naming the line and the byte where it is not that encoding. Lines may
+    end with CR (TRF-2026 Remark 1), LF or CR LF.
+
+    >>> decode_file(b"012 Open\\n012 Caf\\xe9\\n")
+    Traceback (most recent call last):
+    ...
+    pairing.errors.UndecodableFile: line 2, byte 17: the file is not valid UTF-8 (byte 0xE9)
+    """
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as error:
+        before = raw[: error.start]
+        line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1  # TRF26: CR
+        name = _ENCODING_NAMES.get(encoding, encoding)
+        raise UndecodableFile(line, error.start + 1, raw[error.start], name) from None
 
 
 def read_trf(text: str) -> Tournament:

@@ -45,10 +45,15 @@ def test_invalid_trf_names_line_and_column(tmp_path):
     assert "line 2, column 49" in err
 
 
-def test_non_utf8_file_is_invalid_input(tmp_path):
+def test_non_utf8_file_is_invalid_input_naming_line_and_byte(tmp_path):
+    # Issue 28: the CLI said neither where nor which byte; it now says both on one line, as the
+    # web app's upload does (the one decoder, ``pairing.trf.decode_file``).
     path = tmp_path / "latin.trf"
-    path.write_bytes(b"012 Caf\xe9\n")
-    assert run("--dutch", str(path), "-c")[0] == 3
+    path.write_bytes(b"012 Open\r\n022 Caf\xe9\r\n001    1\n")
+    for action in ("-c", "-p"):
+        code, out, err = run("--dutch", str(path), action)
+        assert (code, out) == (3, "")
+        assert err == f"{path}: line 2, byte 18: the file is not valid UTF-8 (byte 0xE9)\n"
 
 
 def test_an_action_is_required(tmp_path):
