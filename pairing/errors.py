@@ -51,3 +51,13 @@ class UndecodableFile(PairingError, ValueError):
         super().__init__(
             f"line {line}, byte {byte}: the file is not valid {encoding} (byte 0x{value:02X})"
         )
+
+
+class ConfigurationError(PairingError, ValueError):
+    """A random tournament generator's configuration file is malformed (``pairing.generator``);
+    ``line`` 0 is the file as a whole."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"line {line}: {reason}" if line else reason)

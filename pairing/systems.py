@@ -72,6 +72,7 @@ __all__ = [
     "read_as",
     "system",
     "system_of_file",
+    "system_of_option",
 ]
 
 TPN_FREEZE_ROUND = 4
@@ -450,11 +451,18 @@ def system_of_file(text: str, rules: RuleSet | None = None) -> tuple[PairingSyst
     return dutch(rules or t.rules), t
 
 
+def system_of_option(option: str, rules: RuleSet | None = None) -> PairingSystem:
+    """The system a command line option names (``--dutch``, ``--clock``, ``--double-swiss``);
+    the Dutch system under ``rules`` (2026 when None)."""
+    found = next(s for s in SYSTEMS if s.option == option)
+    return dutch(rules or found.rules) if found.option == DUTCH_2026.option else found
+
+
 def read_as(option: str, text: str, rules: RuleSet | None = None
             ) -> tuple[PairingSystem, Tournament]:
-    """Read a text as a file of the system named by a command line option (``--dutch``,
-    ``--clock``, ``--double-swiss``); a Dutch file is paired under ``rules`` or its own."""
-    found = next(s for s in SYSTEMS if s.option == option)
+    """Read a text as a file of the system named by a command line option; a Dutch file is
+    paired under ``rules`` or its own."""
+    found = system_of_option(option)
     t = found.read(text)
     if found.option == DUTCH_2026.option:
         found = dutch(rules or t.rules)
