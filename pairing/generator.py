@@ -47,9 +47,9 @@ PointsForZPB         0.0     the same value as PointsForForfeitLoss
 PointsForPAB         win     the pairing-allocated bye
 ==================== ======= ==================================================================
 
-Without a configuration: 15-215 players, 5-15 rounds but at most a third of the field, highest
-rating 2400-2800, lowest 1400-2300, draws 10-50 %, one game in 6-30 forfeited, one player in
-15-3225 withdrawing and one in 15-3225 requesting a half-point bye, as bbpPairings draws them.
+Without a configuration, one is drawn from the seed (``random_configuration``): 15-215 players
+and 5-15 rounds (at most a third of the field), as bbpPairings draws them, with every kind of
+entry above, and a point system other than 1/½/0 one time in four.
 
 >>> from pairing.systems import DUTCH_2026
 >>> config = parse_configuration("PlayersNumber=12\\nRoundsNumber=4\\nPointsForWin=3\\n"
@@ -197,18 +197,41 @@ def _check(config: Configuration) -> None:
         raise ConfigurationError(0, "; ".join(problems))
 
 
-def random_configuration(rng: random.Random) -> Configuration:
-    """A configuration drawn at random, in the ranges bbpPairings draws its own from."""
-    players = rng.randint(15, 215)
+POINT_SYSTEMS = (
+    PointSystem(win=30, draw=10, loss=0, forfeit_win=30, pairing_allocated_bye=30,
+                half_point_bye=10, full_point_bye=30),
+    PointSystem(win=20, draw=10, loss=0, forfeit_win=20, pairing_allocated_bye=20,
+                half_point_bye=10, full_point_bye=20),
+    PointSystem(pairing_allocated_bye=5),
+    PointSystem(win=30, draw=20, loss=10, forfeit_win=30, pairing_allocated_bye=30,
+                half_point_bye=20, full_point_bye=30),
+)
+"""Point systems other than 1/½/0 that a drawn configuration may use: 3/1/0, 2/1/0, a PAB
+worth a draw, 3/2/1."""
+
+
+def random_configuration(
+    rng: random.Random, players: tuple[int, int] = (15, 215), rounds: tuple[int, int] = (5, 15)
+) -> Configuration:
+    """A configuration drawn at random: the number of players and rounds in those ranges
+    (rounds at most a third of the field), and every kind of entry the rules know: draws,
+    forfeits, requested byes, withdrawals, late entries, unrated players, and a point system
+    other than 1/½/0 one time in four."""
+    n = rng.randint(*players)
+    highest = rng.randint(2400, 2800)
     return Configuration(
-        players=players,
-        rounds=rng.randint(5, max(5, min(15, players // 3))),
-        highest_rating=rng.randint(2400, 2800),
-        lowest_rating=rng.randint(1400, 2300),
+        players=n,
+        rounds=rng.randint(rounds[0], max(rounds[0], min(rounds[1], n // 3))),
+        highest_rating=highest,
+        lowest_rating=rng.randint(1000, highest - 100),
+        unrated_rate=rng.choice((0, 0, rng.randint(4, 30))),
         draw_percentage=rng.randint(10, 50),
-        forfeit_rate=rng.randint(6, 30),
-        retired_rate=rng.randint(15, 3225),
-        half_point_bye_rate=rng.randint(15, 3225),
+        forfeit_rate=rng.randint(6, 40),
+        half_point_bye_rate=rng.randint(4, 40),
+        zero_point_bye_rate=rng.randint(6, 60),
+        retired_rate=rng.randint(10, 60),
+        late_entry_rate=rng.randint(10, 60),
+        point_system=rng.choice((PointSystem(),) * 12 + POINT_SYSTEMS),
     )
 
 
