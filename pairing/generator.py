@@ -36,7 +36,7 @@ RetiredRate          0       one player in N withdraws from a round on (C.04.2 A
                              ``0000 - -`` from then on)
 LateEntryRate +      0       one player in N joins late, in round 2 to the middle of the
                              event (C.04.2 Art. 2.4; ``0000 - -`` before)
-ForbiddenPairs +     0       pairs of players who must not meet (``XXP``, C.04.1 Art. 5)
+ForbiddenPairs +     0       pairs of players who must not meet (``XXP``, as [C1] forbids)
 PointsForWin         1.0     the point system (``162``): a win, also a forfeit win and a
                              full-point bye
 PointsForDraw        0.5     a draw, also a half-point bye
@@ -330,7 +330,7 @@ def _plan(config: Configuration, tpns: list[TPN], rng: random.Random) -> _Plan:
 
 def _forbidden(config: Configuration, tpns: list[TPN], rng: random.Random
                ) -> tuple[ForbiddenPairs, ...]:
-    """Pairs of players who must not meet (C.04.1 Art. 5: e.g. players of one family)."""
+    """Pairs of players who must not meet, as a rematch must not ([C1]): e.g. one family."""
     pairs: set[frozenset[TPN]] = set()
     most = len(tpns) * (len(tpns) - 1) // 2
     while len(pairs) < min(config.forbidden_pairs, most):
