@@ -19,7 +19,6 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TextIO, TypeVar
 
 from pairing.errors import (
@@ -36,7 +35,7 @@ from pairing.generator import (
     parse_configuration,
     random_configuration,
 )
-from pairing.model import Board, RoundPairing, RuleSet, Tournament
+from pairing.model import RoundPairing, RuleSet, Tournament
 from pairing.replay import IDENTICAL, compare_rounds, pairing_lines
 from pairing.systems import PairingSystem, read_as, system_of_option
 from pairing.trf import decode_file
@@ -164,19 +163,13 @@ def write_lines(target: str, lines: Sequence[str], stdout: TextIO) -> None:
         raise CliError(EXIT_FILE_ACCESS, f"{target}: {exc.strerror or exc}") from None
 
 
-def published(system: PairingSystem, t: Tournament, pairing: RoundPairing) -> RoundPairing:
-    """The pairing with its boards in the order they are published (C.04.2 Art. 3.6; 2017:
-    C.04.2 D.9), as bbpPairings and JaVaFo write them; the bye stays last."""
-    boards = tuple(Board(white, black) for white, black in system.board_order(t, pairing))
-    return replace(pairing, boards=boards)
-
-
 def run_pair(
     args: argparse.Namespace, system: PairingSystem, t: Tournament, pairing: RoundPairing,
     out: TextIO,
 ) -> int:
-    """Write the engine output of a pairing, in board order (and its explanation)."""
-    write_lines(args.pair_output, published(system, t, pairing).engine_lines(), out)
+    """Write the engine output of a pairing in board order (C.04.2 Art. 3.6), as bbpPairings
+    and JaVaFo do (and its explanation)."""
+    write_lines(args.pair_output, system.published(t, pairing).engine_lines(), out)
     if args.explain_output is not None:
         write_lines(args.explain_output, list(pairing.explanation), out)
     return EXIT_OK

@@ -216,8 +216,8 @@ class PairingSystem(abc.ABC):
 
     def board_order(self, t: Tournament, pairing: RoundPairing) -> list[tuple[TPN, TPN]]:
         """The pairs of round ``pairing.round`` in the order they are published (C.04.2
-        Art. 3.6): the score of the higher-ranked player, then the sum of both scores, then
-        the TPN of the higher-ranked player."""
+        Art. 3.6; 2017: D.9): the score of the higher-ranked player, then the sum of both
+        scores, then the TPN of the higher-ranked player."""
         score = self.scores(t, pairing.round)
 
         def key(board: Board) -> tuple[int, int, int]:
@@ -225,6 +225,12 @@ class PairingSystem(abc.ABC):
             return (-score[higher], -(score[board.white] + score[board.black]), higher)
 
         return [(b.white, b.black) for b in sorted(pairing.boards, key=key)]
+
+    def published(self, t: Tournament, pairing: RoundPairing) -> RoundPairing:
+        """The pairing with its boards in board order (:meth:`board_order`), as it is
+        published and as bbpPairings and JaVaFo write it; the bye stays apart."""
+        boards = tuple(Board(white, black) for white, black in self.board_order(t, pairing))
+        return replace(pairing, boards=boards)
 
     # Standings --------------------------------------------------------------------------------
 

@@ -103,19 +103,20 @@ def stand_in_engine(monkeypatch):
 
 
 @needs_corpus
-def test_pair_writes_engine_format(tmp_path, stand_in_engine):
+def test_pair_writes_engine_format_in_board_order(tmp_path, stand_in_engine):
     full = read_trf(SMALL.read_text())
     calls = stand_in_engine(full)
-    state = tmp_path / "round3.trf"
-    state.write_text(write_trf(state_before_round(full, 3)))
+    state = tmp_path / "round4.trf"
+    state.write_text(write_trf(state_before_round(full, 4)))
     out_file = tmp_path / "pairs.txt"
     code, out, _ = run("--dutch", str(state), "-p", str(out_file))
     assert code == 0 and out == ""
     lines = out_file.read_text().splitlines()
-    assert lines == recorded_round(full, 3).engine_lines()
-    assert int(lines[0]) == len(lines) - 1
-    assert lines[-1] == "8 0"  # the PAB of round 3, written last
-    assert calls == [(3, RuleSet.DUTCH_2026, False)]
+    # bbpPairings v6.0.0's -p output for this state: the boards in board order (C.04.2 Art.
+    # 3.6: 3 has 2.5 points; 2 and 9 have 2, their opponents 2 and 1; 5 has 1), not sorted
+    # by the lower TPN (6 2, 4 3, 8 5, 10 9); the PAB last
+    assert lines == ["5", "4 3", "6 2", "10 9", "8 5", "7 0"]
+    assert calls == [(4, RuleSet.DUTCH_2026, False)]
 
 
 @needs_corpus
