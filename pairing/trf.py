@@ -314,6 +314,24 @@ def last_paired_round(players: tuple[Player, ...] | list[Player]) -> int:
     return last
 
 
+def recorded_initial_color(players: tuple[Player, ...]) -> Color | None:
+    """The initial colour a file without ``XXC``/``152`` records in its games, as bbpPairings
+    reads it: in the first round with a colour, the colour of the highest player paired by
+    then, reversed for each player above him who has none in that round (the colours
+    alternate down the list, C.04.3 Art. 5.2.5). None when no colour is recorded."""
+    first = min((k for p in players for k, e in enumerate(p.rounds) if e.color is not None),
+                default=None)
+    if first is None:
+        return None
+    paired = [p for p in sorted(players, key=lambda p: p.tpn)
+              if any(e.was_paired for e in p.rounds[: first + 1])]
+    for i, player in enumerate(paired):
+        color = player.rounds[first].color if len(player.rounds) > first else None
+        if color is not None:
+            return color if i % 2 == 0 else color.opposite
+    return None
+
+
 def next_round_number(t: Tournament) -> int:
     """Return the round to pair next, as bbpPairings reads a file: a round is over once
     someone was paired in it, or once a later round has an entry (a round in which everyone
@@ -484,7 +502,7 @@ class _Reader:
         tournament = Tournament(
             players=players,
             total_rounds=self.total_rounds,
-            initial_color=self.initial_color,
+            initial_color=self.initial_color or recorded_initial_color(players),
             point_system=point_system,
             accelerations=self.checked_accelerations(count),
             forbidden_pairs=self.checked_forbidden_pairs(count),
