@@ -2,6 +2,8 @@
 
 ``python -m pairing --dutch FILE -p [OUT] [-l [LIST]] [--rules 2017|2026]`` pairs the next round;
 ``python -m pairing --dutch FILE -c`` re-pairs every recorded round and prints the differences.
+``python -m pairing --dutch -g [CONFIG] -o OUT [-s SEED]`` (or ``--dutch MODEL -g -o OUT``) writes
+a random tournament paired by this engine (``pairing.generator``).
 ``--clock FILE`` instead of ``--dutch FILE`` pairs by the Clock (Italian-Swiss) system
 (``pairing.clock``, not a FIDE system), with the same options, output and exit codes.
 ``--double-swiss FILE`` pairs the next match by the FIDE Double-Swiss system (C.04.5; two TRF
@@ -14,14 +16,29 @@ Exit codes as bbpPairings: 0 done, 1 no valid pairing or differences found, 2 un
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
-from pairing.errors import EngineFault, NoValidPairing, TrfFormatError, UnsupportedFeature
+from pairing.errors import (
+    ConfigurationError,
+    EngineFault,
+    NoValidPairing,
+    TrfFormatError,
+    UndecodableFile,
+    UnsupportedFeature,
+)
+from pairing.generator import (
+    configuration_of_model,
+    generate,
+    parse_configuration,
+    random_configuration,
+)
 from pairing.model import RoundPairing, RuleSet, Tournament
 from pairing.replay import IDENTICAL, compare_rounds, pairing_lines
-from pairing.systems import PairingSystem, read_as
+from pairing.systems import PairingSystem, read_as, system_of_option
+from pairing.trf import decode_file
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -30,6 +47,8 @@ EXIT_INVALID_INPUT = 3
 EXIT_FILE_ACCESS = 5
 
 STDOUT = "-"
+NO_FILE = ""
+"""A system option given without its file (``--dutch -g CONFIG``)."""
 
 SYSTEM_OPTIONS = (("--dutch", "dutch"), ("--clock", "clock"), ("--double-swiss", "double_swiss"))
 """The options that name the file and its pairing system (``pairing.systems``), and their dest."""
@@ -52,9 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="FIDE Dutch system pairing engine (C.04.3), bbpPairings-compatible interface.",
     )
     system = parser.add_mutually_exclusive_group(required=True)
-    system.add_argument("--dutch", metavar="FILE", help="TRF input file, FIDE Dutch system")
+    # FILE may be left out before -g (bbpPairings' syntax): the option then holds NO_FILE
     system.add_argument(
-        "--clock", metavar="FILE",
+        "--dutch", metavar="FILE", nargs="?", const=NO_FILE,
+        help="TRF input file, FIDE Dutch system",
+    )
+    system.add_argument(
+        "--clock", metavar="FILE", nargs="?", const=NO_FILE,
         help="TRF input file, Clock (Italian-Swiss) system (not FIDE-approved)",
     )
     system.add_argument(
@@ -70,6 +93,16 @@ def build_parser() -> argparse.ArgumentParser:
         "-c", dest="check", action="store_true",
         help="re-pair every recorded round and print the rounds that differ",
     )
+    action.add_argument(
+        "-g", dest="generate", metavar="CONFIG", nargs="?", const=NO_FILE,
+        help="write a random tournament paired by this engine to -o: as CONFIG says, else "
+        "drawn from the seed, or played again from the model FILE (pairing.generator)",
+    )
+    parser.add_argument("-o", dest="generated_output", metavar="OUT", help="with -g: TRF file")
+    parser.add_argument(
+        "-s", dest="seed", metavar="SEED", type=int,
+        help="with -g: the random seed (default: drawn, and written in the 012 line)",
+    )
     parser.add_argument(
         "-l", dest="explain_output", metavar="LIST", nargs="?", const=STDOUT,
         help="write the engine's explanation to LIST (default: standard output)",
@@ -83,19 +116,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def read_file(path: str, parse: Callable[[str], T]) -> T:
     """Read a file and parse its text; raise CliError with exit code 5 (access) or 3 (invalid:
-    not UTF-8, or the parser's line and column)."""
+    not UTF-8, with the line and the byte, or the parser's line and column)."""
     try:
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise CliError(
-            EXIT_INVALID_INPUT, f"{path}: the file is not valid UTF-8 ({exc.reason})"
-        ) from None
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as exc:
         raise CliError(EXIT_FILE_ACCESS, f"{path}: {exc.strerror or exc}") from None
     try:
-        return parse(text)
-    except TrfFormatError as exc:
+        return parse(decode_file(raw))
+    except (UndecodableFile, TrfFormatError, ConfigurationError) as exc:
         raise CliError(EXIT_INVALID_INPUT, f"{path}: {exc}") from None
 
 
@@ -134,9 +163,13 @@ def write_lines(target: str, lines: Sequence[str], stdout: TextIO) -> None:
         raise CliError(EXIT_FILE_ACCESS, f"{target}: {exc.strerror or exc}") from None
 
 
-def run_pair(args: argparse.Namespace, pairing: RoundPairing, out: TextIO) -> int:
-    """Write the engine output of a pairing (and its explanation)."""
-    write_lines(args.pair_output, pairing.engine_lines(), out)
+def run_pair(
+    args: argparse.Namespace, system: PairingSystem, t: Tournament, pairing: RoundPairing,
+    out: TextIO,
+) -> int:
+    """Write the engine output of a pairing in board order (C.04.2 Art. 3.6), as bbpPairings
+    and JaVaFo do (and its explanation)."""
+    write_lines(args.pair_output, system.published(t, pairing).engine_lines(), out)
     if args.explain_output is not None:
         write_lines(args.explain_output, list(pairing.explanation), out)
     return EXIT_OK
@@ -180,6 +213,54 @@ def run_check(
     return EXIT_NO_PAIRING if differing else EXIT_OK
 
 
+def run_generate(
+    args: argparse.Namespace, option: str, model_path: str, rules: RuleSet | None, out: TextIO
+) -> int:
+    """Write a random tournament (``pairing.generator``) and say its seed."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    system = system_of_option(option, rules)
+    players = None
+    if model_path:
+        system, model = read_file(model_path, lambda text: read_as(option, text, rules))
+        rounds = system.planned_rounds(model) or system.paired_rounds(model)
+        if not rounds:
+            raise CliError(EXIT_INVALID_INPUT, f"{model_path}: the model has no rounds")
+        config = configuration_of_model(model, rounds)
+        players = model.players
+    elif args.generate:
+        config = read_file(args.generate, parse_configuration)
+    else:
+        config = random_configuration(random.Random(f"configuration {seed}"))
+    try:
+        t = generate(config, system, seed, players=players)
+    except NoValidPairing as exc:
+        raise CliError(EXIT_NO_PAIRING, f"no valid pairing exists: {exc}") from None
+    except ValueError as exc:
+        raise CliError(EXIT_INVALID_INPUT, str(exc)) from None
+    write_lines(args.generated_output, system.write(t).splitlines(), out)
+    return EXIT_OK
+
+
+def check_options(parser: argparse.ArgumentParser, args: argparse.Namespace, path: str) -> None:
+    """Refuse options that do not go together (argparse's own exit 2 and usage)."""
+    if args.clock is not None and args.rules:
+        parser.error("--rules chooses a Dutch rule set; the Clock system has one text")
+    if args.double_swiss is not None and args.rules:
+        parser.error("--rules chooses a Dutch rule set; the Double-Swiss system has one text")
+    if args.generate is None:
+        if path == NO_FILE:
+            parser.error("-p and -c need the TRF file")
+        if args.generated_output is not None or args.seed is not None:
+            parser.error("-o and -s go with -g")
+        return
+    if args.generated_output is None:
+        parser.error("-g needs -o OUT")
+    if path and args.generate:
+        parser.error("-g takes a model file or a configuration file, not both")
+    if args.explain_output is not None:
+        parser.error("-l does not go with -g")
+
+
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     """Run the command line; return the exit code."""
@@ -187,20 +268,19 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     err = stderr if stderr is not None else sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.clock is not None and args.rules:
-        parser.error("--rules chooses a Dutch rule set; the Clock system has one text")
-    if args.double_swiss is not None and args.rules:
-        parser.error("--rules chooses a Dutch rule set; the Double-Swiss system has one text")
     rules = RuleSet(args.rules) if args.rules else None
     option, path = next(
         (option, getattr(args, dest)) for option, dest in SYSTEM_OPTIONS
         if getattr(args, dest) is not None
     )
+    check_options(parser, args, path)
     try:
+        if args.generate is not None:
+            return run_generate(args, option, path, rules, out)
         system, t = read_file(path, lambda text: read_as(option, text, rules))
         if args.check:
             return run_check(args, system, t, out)
-        return run_pair(args, pair(system, t, args.explain_output is not None), out)
+        return run_pair(args, system, t, pair(system, t, args.explain_output is not None), out)
     except CliError as exc:
         print(exc, file=err)
         return exc.code

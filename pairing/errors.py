@@ -35,3 +35,29 @@ class TrfFormatError(PairingError, ValueError):
         self.column = column
         self.reason = reason
         super().__init__(Text(AT, line=line, column=column, reason=reason))
+
+
+class UndecodableFile(PairingError, ValueError):
+    """A file's bytes are not text in the encoding it was read with (``pairing.trf.decode_file``).
+
+    ``line`` is the line that holds the first bad byte and ``byte`` its position in the file
+    (both 1-based); ``value`` is that byte."""
+
+    def __init__(self, line: int, byte: int, value: int, encoding: str) -> None:
+        self.line = line
+        self.byte = byte
+        self.value = value
+        self.encoding = encoding
+        super().__init__(
+            f"line {line}, byte {byte}: the file is not valid {encoding} (byte 0x{value:02X})"
+        )
+
+
+class ConfigurationError(PairingError, ValueError):
+    """A random tournament generator's configuration file is malformed (``pairing.generator``);
+    ``line`` 0 is the file as a whole."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"line {line}: {reason}" if line else reason)

@@ -72,6 +72,7 @@ __all__ = [
     "read_as",
     "system",
     "system_of_file",
+    "system_of_option",
 ]
 
 TPN_FREEZE_ROUND = 4
@@ -215,8 +216,8 @@ class PairingSystem(abc.ABC):
 
     def board_order(self, t: Tournament, pairing: RoundPairing) -> list[tuple[TPN, TPN]]:
         """The pairs of round ``pairing.round`` in the order they are published (C.04.2
-        Art. 3.6): the score of the higher-ranked player, then the sum of both scores, then
-        the TPN of the higher-ranked player."""
+        Art. 3.6; 2017: D.9): the score of the higher-ranked player, then the sum of both
+        scores, then the TPN of the higher-ranked player."""
         score = self.scores(t, pairing.round)
 
         def key(board: Board) -> tuple[int, int, int]:
@@ -224,6 +225,12 @@ class PairingSystem(abc.ABC):
             return (-score[higher], -(score[board.white] + score[board.black]), higher)
 
         return [(b.white, b.black) for b in sorted(pairing.boards, key=key)]
+
+    def published(self, t: Tournament, pairing: RoundPairing) -> RoundPairing:
+        """The pairing with its boards in board order (:meth:`board_order`), as it is
+        published and as bbpPairings and JaVaFo write it; the bye stays apart."""
+        boards = tuple(Board(white, black) for white, black in self.board_order(t, pairing))
+        return replace(pairing, boards=boards)
 
     # Standings --------------------------------------------------------------------------------
 
@@ -450,11 +457,18 @@ def system_of_file(text: str, rules: RuleSet | None = None) -> tuple[PairingSyst
     return dutch(rules or t.rules), t
 
 
+def system_of_option(option: str, rules: RuleSet | None = None) -> PairingSystem:
+    """The system a command line option names (``--dutch``, ``--clock``, ``--double-swiss``);
+    the Dutch system under ``rules`` (2026 when None)."""
+    found = next(s for s in SYSTEMS if s.option == option)
+    return dutch(rules or found.rules) if found.option == DUTCH_2026.option else found
+
+
 def read_as(option: str, text: str, rules: RuleSet | None = None
             ) -> tuple[PairingSystem, Tournament]:
-    """Read a text as a file of the system named by a command line option (``--dutch``,
-    ``--clock``, ``--double-swiss``); a Dutch file is paired under ``rules`` or its own."""
-    found = next(s for s in SYSTEMS if s.option == option)
+    """Read a text as a file of the system named by a command line option; a Dutch file is
+    paired under ``rules`` or its own."""
+    found = system_of_option(option)
     t = found.read(text)
     if found.option == DUTCH_2026.option:
         found = dutch(rules or t.rules)

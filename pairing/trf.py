@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
-from pairing.errors import TrfFormatError
+from pairing.errors import TrfFormatError, UndecodableFile
 from pairing.model import (
     Acceleration,
     Board,
@@ -60,6 +60,7 @@ from pairing.trf_records import (
 )
 
 __all__ = [
+    "decode_file",
     "read_trf",
     "write_trf",
     "read_pairings",
@@ -313,6 +314,24 @@ def last_paired_round(players: tuple[Player, ...] | list[Player]) -> int:
     return last
 
 
+def recorded_initial_color(players: tuple[Player, ...]) -> Color | None:
+    """The initial colour a file without ``XXC``/``152`` records in its games, as bbpPairings
+    reads it: in the first round with a colour, the colour of the highest player paired by
+    then, reversed for each player above him who has none in that round (the colours
+    alternate down the list, C.04.3 Art. 5.2.5). None when no colour is recorded."""
+    first = min((k for p in players for k, e in enumerate(p.rounds) if e.color is not None),
+                default=None)
+    if first is None:
+        return None
+    paired = [p for p in sorted(players, key=lambda p: p.tpn)
+              if any(e.was_paired for e in p.rounds[: first + 1])]
+    for i, player in enumerate(paired):
+        color = player.rounds[first].color if len(player.rounds) > first else None
+        if color is not None:
+            return color if i % 2 == 0 else color.opposite
+    return None
+
+
 def next_round_number(t: Tournament) -> int:
     """Return the round to pair next, as bbpPairings reads a file: a round is over once
     someone was paired in it, or once a later round has an entry (a round in which everyone
@@ -483,7 +502,7 @@ class _Reader:
         tournament = Tournament(
             players=players,
             total_rounds=self.total_rounds,
-            initial_color=self.initial_color,
+            initial_color=self.initial_color or recorded_initial_color(players),
             point_system=point_system,
             accelerations=self.checked_accelerations(count),
             forbidden_pairs=self.checked_forbidden_pairs(count),
@@ -643,6 +662,28 @@ def _dutch_code(code: str) -> tuple[RuleSet, bool] | None:
     base = upper[: -len("_BAKU")] if baku else upper
     rules = _DUTCH_CODES.get(base)
     return None if rules is None else (rules, baku)
+
+
+_ENCODING_NAMES = {"utf-8": "UTF-8", "utf-8-sig": "UTF-8", "cp1252": "Windows-1252"}
+
+
+def decode_file(raw: bytes, encoding: str = "utf-8-sig") -> str:
+    """Return the text of a file's bytes (UTF-8 by default, a byte-order mark dropped); raise
+    ``UndecodableFile`` naming the line and the byte where it is not that encoding. Lines may
+    end with CR (TRF-2026 Remark 1), LF or CR LF.
+
+    >>> decode_file(b"012 Open\\n012 Caf\\xe9\\n")
+    Traceback (most recent call last):
+    ...
+    pairing.errors.UndecodableFile: line 2, byte 17: the file is not valid UTF-8 (byte 0xE9)
+    """
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as error:
+        before = raw[: error.start]
+        line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1  # TRF26: CR
+        name = _ENCODING_NAMES.get(encoding, encoding)
+        raise UndecodableFile(line, error.start + 1, raw[error.start], name) from None
 
 
 def read_trf(text: str) -> Tournament:

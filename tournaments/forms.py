@@ -12,6 +12,8 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 
+from pairing.errors import UndecodableFile
+from pairing.trf import decode_file
 from tournaments.models import (
     GAME_RESULTS,
     MANUAL_NOTE_LENGTH,
@@ -306,9 +308,8 @@ class UploadForm(forms.Form):
             )
         encoding = cleaned.get("encoding") or "utf-8"
         try:
-            text = raw.decode(self.ENCODINGS[encoding])
-        except UnicodeDecodeError as error:
-            line = raw[: error.start].count(b"\n") + 1
+            text = decode_file(raw, self.ENCODINGS[encoding])
+        except UndecodableFile as error:
             hint = (
                 _("Save it as UTF-8, or choose Latin-1 if it was written that way.")
                 if encoding == "utf-8"
@@ -318,7 +319,7 @@ class UploadForm(forms.Form):
                 {"file": _("The file is not valid %(encoding)s (line %(line)s, byte %(byte)s). "
                            "%(hint)s") % {
                     "encoding": dict(self.fields["encoding"].choices)[encoding],
-                    "line": line, "byte": error.start + 1, "hint": hint,
+                    "line": error.line, "byte": error.byte, "hint": hint,
                 }}
             ) from None
         text = text.replace("\r\n", "\n").replace("\r", "\n")

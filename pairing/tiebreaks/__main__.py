@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from pairing.errors import PairingError
-from pairing.trf import read_trf
+from pairing.trf import decode_file, read_trf
 
 from .compute import Edition, Rules
 from .presets import DEFAULT_PRESET, PRESETS, preset, tiebreak_records
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--explain", type=int, metavar="TPN")
     args = parser.parse_args(argv)
     try:
-        t = read_trf(args.file.read_text(encoding="utf-8"))
+        t = read_trf(decode_file(args.file.read_bytes()))
         if args.tiebreaks:
             specs = parse_specs(args.tiebreaks)
         elif args.preset:
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{spec.code} dropped: {why}")
             return 0
         table = standings(t, specs, rules)
-    except (OSError, UnicodeDecodeError, PairingError) as exc:
+    except (OSError, PairingError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 3
     print(f"Standings after round {table.rounds}")

@@ -2,7 +2,8 @@
 
 Each case is the state before a recorded round (``<name>.trf``, written by ``write_trf`` with a
 ``###`` header naming its source) and what bbpPairings paired (``<name>.expected``, engine
-output format). Run: ``python tests/conformance/make_cases.py [CORPUS]``.
+output format, the boards in board order as bbpPairings writes them: C.04.2 Art. 3.6).
+Run: ``python tests/conformance/make_cases.py [CORPUS]``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from pairing.model import ResultCode, RuleSet, Tournament
 from pairing.replay import paired_rounds, recorded_round, state_before_round
+from pairing.systems import dutch
 from pairing.trf import read_trf, write_pairings, write_trf
 
 HERE = Path(__file__).resolve().parent / "cases"
@@ -98,6 +100,12 @@ REGRESSIONS: dict[str, tuple[str, str, int, str]] = {
 }
 
 
+def published(t: Tournament, k: int) -> str:
+    """Round k as bbpPairings wrote it: engine output, the boards in board order."""
+    state = state_before_round(t, k)
+    return write_pairings(dutch(t.rules).published(state, recorded_round(t, k)))
+
+
 def find_case(
     corpus: Path, directory: str, situation: Situation, used: set[str]
 ) -> tuple[Path, Tournament, int]:
@@ -127,7 +135,7 @@ def main(argv: list[str]) -> int:
         source = f"{directory}/{path.name}, state before round {k}"
         header = f"### source: {source}; paired by bbpPairings\n"
         (HERE / f"{case}.trf").write_text(header + write_trf(state_before_round(t, k)))
-        (HERE / f"{case}.expected").write_text(write_pairings(recorded_round(t, k)))
+        (HERE / f"{case}.expected").write_text(published(t, k))
         print(f"{case}: {directory}/{path.name} round {k}")
     for name, (directory, file, k, reason) in REGRESSIONS.items():
         t = read_trf((corpus / directory / file).read_text(encoding="utf-8"))
@@ -138,7 +146,7 @@ def main(argv: list[str]) -> int:
             f"### regression: {reason}\n"
         )
         (HERE / f"{case}.trf").write_text(header + write_trf(state_before_round(t, k)))
-        (HERE / f"{case}.expected").write_text(write_pairings(recorded_round(t, k)))
+        (HERE / f"{case}.expected").write_text(published(t, k))
         print(f"{case}: {directory}/{file} round {k} (regression)")
     return 0
 

@@ -15,6 +15,7 @@ import pytest
 from pairing.checker import check_round
 from pairing.cli import main
 from pairing.replay import pairing_lines
+from pairing.systems import dutch
 from pairing.trf import next_round_number, read_pairings, read_trf
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -51,3 +52,23 @@ def test_engine_pairs_case_as_expected(case, tmp_path):
     if "baku" in case.stem and pairing_lines(got) != pairing_lines(expected):
         pytest.xfail("Baku acceleration: bbpPairings' group A size is disputed, informative only")
     assert pairing_lines(got) == pairing_lines(expected)
+    # and the file itself, byte for byte: the boards in board order (C.04.2 Art. 3.6), as
+    # bbpPairings wrote the .expected files (issue 25: they were once sorted by the lower TPN)
+    assert out.read_text() == case.with_suffix(".expected").read_text()
+
+
+@pytest.mark.parametrize("case", CASE_FILES, ids=lambda p: p.stem)
+def test_reference_engine_writes_the_boards_in_board_order(case):
+    # The .expected files are bbpPairings' own -p output (v6.0.0; v5.0.1 for 2017): its order is
+    # the one PairingSystem.board_order gives, and not the order of the lower TPN.
+    t, expected = load(case)
+    assert dutch(t.rules).published(t, expected) == expected
+
+
+def test_board_order_is_not_the_order_of_the_lower_tpn():
+    # what the exact comparison above would let pass if -p still sorted by the lower TPN
+    def by_lower_tpn(boards):
+        return tuple(sorted(boards, key=lambda b: (min(b.white, b.black), b.white)))
+
+    expected = [load(case)[1] for case in CASE_FILES]
+    assert sum(e.boards != by_lower_tpn(e.boards) for e in expected) >= 10

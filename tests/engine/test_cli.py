@@ -45,10 +45,15 @@ def test_invalid_trf_names_line_and_column(tmp_path):
     assert "line 2, column 49" in err
 
 
-def test_non_utf8_file_is_invalid_input(tmp_path):
+def test_non_utf8_file_is_invalid_input_naming_line_and_byte(tmp_path):
+    # Issue 28: the CLI said neither where nor which byte; it now says both on one line, as the
+    # web app's upload does (the one decoder, ``pairing.trf.decode_file``).
     path = tmp_path / "latin.trf"
-    path.write_bytes(b"012 Caf\xe9\n")
-    assert run("--dutch", str(path), "-c")[0] == 3
+    path.write_bytes(b"012 Open\r\n022 Caf\xe9\r\n001    1\n")
+    for action in ("-c", "-p"):
+        code, out, err = run("--dutch", str(path), action)
+        assert (code, out) == (3, "")
+        assert err == f"{path}: line 2, byte 18: the file is not valid UTF-8 (byte 0xE9)\n"
 
 
 def test_an_action_is_required(tmp_path):
@@ -98,19 +103,20 @@ def stand_in_engine(monkeypatch):
 
 
 @needs_corpus
-def test_pair_writes_engine_format(tmp_path, stand_in_engine):
+def test_pair_writes_engine_format_in_board_order(tmp_path, stand_in_engine):
     full = read_trf(SMALL.read_text())
     calls = stand_in_engine(full)
-    state = tmp_path / "round3.trf"
-    state.write_text(write_trf(state_before_round(full, 3)))
+    state = tmp_path / "round4.trf"
+    state.write_text(write_trf(state_before_round(full, 4)))
     out_file = tmp_path / "pairs.txt"
     code, out, _ = run("--dutch", str(state), "-p", str(out_file))
     assert code == 0 and out == ""
     lines = out_file.read_text().splitlines()
-    assert lines == recorded_round(full, 3).engine_lines()
-    assert int(lines[0]) == len(lines) - 1
-    assert lines[-1] == "8 0"  # the PAB of round 3, written last
-    assert calls == [(3, RuleSet.DUTCH_2026, False)]
+    # bbpPairings v6.0.0's -p output for this state: the boards in board order (C.04.2 Art.
+    # 3.6: 3 has 2.5 points; 2 and 9 have 2, their opponents 2 and 1; 5 has 1), not sorted
+    # by the lower TPN (6 2, 4 3, 8 5, 10 9); the PAB last
+    assert lines == ["5", "4 3", "6 2", "10 9", "8 5", "7 0"]
+    assert calls == [(4, RuleSet.DUTCH_2026, False)]
 
 
 @needs_corpus

@@ -388,3 +388,20 @@ def test_bad_engine_output(text, line):
     with pytest.raises(TrfFormatError) as err:
         read_pairings(text, 1)
     assert err.value.line == line
+
+
+def test_initial_colour_is_read_from_the_games_when_no_record_gives_it():
+    # bbpPairings' generator writes no XXC/152: the colour drawn for round 1 is in the games
+    # (player 1 had Black, so the lot gave Black), as bbpPairings reads such a file; a player
+    # with no colour in that round (the PAB) passes the question down, reversed (Art. 5.2.5)
+    black_first = trf(player_line(1, "1.0", "   2 b 1"), player_line(2, "0.0", "   1 w 0"))
+    assert read_trf(black_first).initial_color is Color.BLACK
+    bye_first = trf(
+        player_line(1, "1.0", "0000 - U"),
+        player_line(2, "1.0", "   3 b 1"),
+        player_line(3, "0.0", "   2 w 0"),
+    )
+    assert read_trf(bye_first).initial_color is Color.WHITE
+    assert read_trf(trf("XXC white1", player_line(1, "1.0", "   2 b 1"),
+                        player_line(2, "0.0", "   1 w 0"))).initial_color is Color.WHITE
+    assert read_trf(trf(player_line(1, "0.0"), player_line(2, "0.0"))).initial_color is None
