@@ -280,8 +280,8 @@ def distribute(
     >>> rows = [Ranked(p, r, 60 - r) for r, p in enumerate("abcdef", start=1)]
     >>> general = PrizeList(None, frozenset("abcdef"), (Decimal(300), Decimal(200), Decimal(120)))
     >>> u1800 = PrizeList("U1800", frozenset("cef"), (Decimal(100),))
-    >>> [(a.player, a.list, a.amount) for a in distribute(rows, [general, u1800])]
-    [('a', None, Decimal('300.00')), ('b', None, Decimal('200.00')), ('c', None, Decimal('120.00')), ('e', 'U1800', Decimal('100.00'))]
+    >>> [(a.player, a.list, str(a.amount)) for a in distribute(rows, [general, u1800])]
+    [('a', None, '300.00'), ('b', None, '200.00'), ('c', None, '120.00'), ('e', 'U1800', '100.00')]
 
     Hort, the example of de.wikipedia's article: A and B tied on 8 points, D, E and F on 7:
 

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from tournaments import prize_lists, queries, services
 from tournaments.models import Category, Tournament
 from tournaments.prize_forms import CategoryForm, PrizesForm
-from tournaments.services import prizes as prize_services
 from tournaments.sentences import format_points
+from tournaments.services import prizes as prize_services
 from tournaments.views_access import arbiter_action, form_errors, readable, writable
 from tournaments.views_public import after_round_asked, conditional_for_visitors, unavailable
 

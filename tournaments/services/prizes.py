@@ -149,3 +149,4 @@ def set_prizes(
                 row.save(update_fields=["prizes"])
         if before != after:
             audit(t, actor, "set prizes", before=before, after=after)
+    tournament.refresh_from_db()
