@@ -307,10 +307,11 @@ def distribute(
         ]
         return _share_out(members, prize_list.amounts, sharing)
 
+    shares = [shares_of(index) for index in range(len(lists))]
     while True:
         best: tuple | None = None
-        for index in range(len(lists)):
-            for player, share in shares_of(index).items():
+        for index, list_shares in enumerate(shares):
+            for player, share in list_shares.items():
                 if player in decided or share.amount <= 0:
                     continue
                 key = (share.amount, -index, -order[player])
@@ -318,10 +319,14 @@ def distribute(
                     best = (key, player, index)
         if best is None:
             break
-        decided[best[1]] = best[2]
+        _key, player, chosen = best
+        decided[player] = chosen
+        for index, prize_list in enumerate(lists):  # the player leaves every other list
+            if index != chosen and player in prize_list.players:
+                shares[index] = shares_of(index)
     awards = []
     for index, prize_list in enumerate(lists):
-        for player, share in shares_of(index).items():
+        for player, share in shares[index].items():
             if decided.get(player) == index:
                 awards.append(Award(player, prize_list.key, share.places, share.place,
                                     money(share.amount), share.shared))
