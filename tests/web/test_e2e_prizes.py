@@ -53,6 +53,7 @@ def test_categories_and_prizes_from_the_arbiters_page_to_the_printed_prize_list(
     out.mkdir(parents=True, exist_ok=True)
 
     page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_default_timeout(60_000)  # a busy machine: the live server's first pages are slow
     page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/t/{t.pk}/")
     page.get_by_label("Username").fill("chief")
     page.get_by_label("Password").fill("chief-pass-123")
