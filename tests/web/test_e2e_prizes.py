@@ -131,7 +131,7 @@ def test_categories_and_prizes_from_the_arbiters_page_to_the_printed_prize_list(
     # The prize list printed from the arbiters' page.
     page.goto(f"{live_server.url}/arbiter/t/{t.pk}/prizes/")
     page.get_by_role("link", name="Print the prize list").click()
-    page.wait_for_url(f"**/print/prizes/")
+    page.wait_for_url("**/print/prizes/")
     assert "Prize list" in page.locator(".sheet-what").inner_text()
     page.emulate_media(media="print")
     assert not page.locator("header.top").is_visible()
