@@ -52,6 +52,10 @@ ACTIONS = {
     "manual pairing (draft)": pgettext_lazy("audit action", "manual pairing (draft)"),
     "re-pair draft": pgettext_lazy("audit action", "re-pair draft"),
     "refresh from FIDE list": pgettext_lazy("audit action", "refresh from FIDE list"),
+    "add category": pgettext_lazy("audit action", "add category"),
+    "change category": pgettext_lazy("audit action", "change category"),
+    "remove category": pgettext_lazy("audit action", "remove category"),
+    "set prizes": pgettext_lazy("audit action", "set prizes"),
 }
 """Every action code the services store, as the reader's language names it."""
 
@@ -76,6 +80,7 @@ FIELDS = {
     "fide_id": pgettext_lazy("audit field", "fide id"),
     "sex": pgettext_lazy("audit field", "sex"),
     "birth_year": pgettext_lazy("audit field", "birth year"),
+    "club": pgettext_lazy("audit field", "club"),
     "arrival_round": pgettext_lazy("audit field", "arrival round"),
     "withdrawn_from_round": pgettext_lazy("audit field", "withdrawn from round"),
     "board": pgettext_lazy("audit field", "board"),

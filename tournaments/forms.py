@@ -240,7 +240,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ("name", "rating", "title", "federation", "fide_id", "sex", "birth_year")
+        fields = ("name", "rating", "title", "federation", "fide_id", "sex", "birth_year", "club")
 
 
 class PlayerEditForm(LoadedValuesMixin, PlayerForm):

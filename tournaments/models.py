@@ -106,6 +106,14 @@ class RatingType(models.TextChoices):
     BLITZ = "blitz", _("Blitz")
 
 
+class PrizeSharing(models.TextChoices):
+    """How players tied on points share prizes (``tournaments.prizes.SHARING``)."""
+
+    NONE = "none", _("Prizes follow the tie-breaks")
+    EQUAL = "equal", _("Prizes shared equally among players tied on points")
+    HORT = "hort", _("Hort system: half shared equally, half by the tie-breaks")
+
+
 class Tournament(models.Model):
     PairingSystem = models.TextChoices(
         "PairingSystem", [(s.key, (s.code, _(s.label))) for s in systems.SYSTEMS]
@@ -223,6 +231,18 @@ class Tournament(models.Model):
         _("tie-breaks"),
         blank=True, help_text=_("Tie-breaks in order, one code a line (used by the standings)."),
     )
+    # The prize list (``tournaments.prizes``); each category has its own (``Category``).
+    prizes = models.JSONField(
+        default=list, blank=True,
+        help_text="Amounts of places 1..n of the general standings, as strings ('500.00').",
+    )
+    prize_sharing = models.CharField(
+        _("tied players"), max_length=5, choices=PrizeSharing.choices, default=PrizeSharing.NONE
+    )
+    currency = models.CharField(
+        _("currency"), max_length=8, blank=True, validators=[validate_one_line],
+        help_text=_("Written after the amounts: €, CHF, EUR."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -335,6 +355,7 @@ class Player(models.Model):
         _("federation"), max_length=3, blank=True, validators=[ascii_letters]
     )
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True, validators=[validate_one_line])
     birth_year = models.PositiveSmallIntegerField(
         _("birth year"),
         null=True, blank=True, validators=[MinValueValidator(1900), MaxValueValidator(2100)],
@@ -782,3 +803,8 @@ class PublicVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} v{self.number}"
+
+
+# The categories and their prizes have their own module, read with the models (Django finds a
+# model where the app's models import it).
+from tournaments.prize_models import Category as Category  # noqa: E402

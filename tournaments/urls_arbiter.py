@@ -8,6 +8,7 @@ from tournaments import (
     views_corrections as c,
     views_fide,
     views_print,
+    views_prizes,
 )
 
 urlpatterns = [
@@ -79,6 +80,21 @@ urlpatterns = [
     path("t/<int:pk>/fide/", views_fide.search, name="arbiter-fide-list"),
     path("t/<int:pk>/fide/add/", views_fide.add, name="arbiter-fide-add"),
     path("t/<int:pk>/fide/refresh/", views_fide.refresh, name="arbiter-fide-refresh"),
+    # Categories and prizes (issue 27).
+    path("t/<int:pk>/prizes/", views_prizes.prizes, name="arbiter-prizes"),
+    path("t/<int:pk>/categories/add/", views_prizes.category_add, name="arbiter-category-add"),
+    path(
+        "t/<int:pk>/categories/<int:category_pk>/",
+        views_prizes.category_edit,
+        name="arbiter-category",
+    ),
+    path(
+        "t/<int:pk>/categories/<int:category_pk>/remove/",
+        views_prizes.category_remove,
+        name="arbiter-category-remove",
+    ),
+    path("t/<int:pk>/print/prizes/", views_prizes.print_prizes, name="print-prizes"),
+    path("t/<int:pk>/print/categories/", views_prizes.print_categories, name="print-categories"),
     # Printable pages (issue 17).
     path(
         "t/<int:pk>/print/rounds/<int:number>/pairings/",

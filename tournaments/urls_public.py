@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import live, views_checker, views_display, views_public as v
+from tournaments import live, views_checker, views_display, views_prizes, views_public as v
 
 urlpatterns = [
     path("", v.tournament_list, name="home"),
@@ -15,6 +15,12 @@ urlpatterns = [
     path("t/<int:pk>/events/", live.events, name="public-events"),
     path("t/<int:pk>/display/", views_display.display, name="public-display"),
     path("t/<int:pk>/crosstable/", v.crosstable, name="public-crosstable"),
+    path("t/<int:pk>/prizes/", views_prizes.public_prizes, name="public-prizes"),
+    path(
+        "t/<int:pk>/categories/<int:category_pk>/",
+        views_prizes.public_category,
+        name="public-category",
+    ),
     path("t/<int:pk>/players/", v.player_list, name="public-players"),
     path("t/<int:pk>/players/<int:player_pk>/", v.player_card, name="public-player"),
     path(

@@ -140,13 +140,13 @@ def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "tournaments/public/round.html", context)
 
 
-def _unavailable(request, t: Tournament, tab: str, error: Exception) -> HttpResponse:
+def unavailable(request, t: Tournament, tab: str, error: Exception) -> HttpResponse:
     """The tournament's data cannot be ranked (e.g. a bad tie-break list): say why."""
     context = {"t": t, "tab": tab, "error": str(error)}
     return render(request, "tournaments/public/unavailable.html", context, status=503)
 
 
-def _after_round(request: HttpRequest) -> int | None:
+def after_round_asked(request: HttpRequest) -> int | None:
     value = request.GET.get("after")
     if value in (None, ""):
         return None
@@ -161,10 +161,10 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     try:
         table = queries.public_standings(
-            t, after_round=_after_round(request), version=request.public_version
+            t, after_round=after_round_asked(request), version=request.public_version
         )
     except services.ServiceError as error:
-        return _unavailable(request, t, "standings", error)
+        return unavailable(request, t, "standings", error)
     hist = queries.history(t, version=request.public_version)
     change = ratings.changes(t, hist, up_to=table.after_round)
     rows = [
@@ -188,7 +188,7 @@ def crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         table, rounds, rows = queries.crosstable(t, version=request.public_version)
     except services.ServiceError as error:
-        return _unavailable(request, t, "crosstable", error)
+        return unavailable(request, t, "crosstable", error)
     lines = [
         {
             "row": line.row,
@@ -261,9 +261,9 @@ def player_tiebreaks(request: HttpRequest, pk: int, player_pk: int) -> HttpRespo
     t = _tournament(pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=t)
     try:
-        info = queries.player_tiebreaks(t, player, after_round=_after_round(request))
+        info = queries.player_tiebreaks(t, player, after_round=after_round_asked(request))
     except services.ServiceError as error:
-        return _unavailable(request, t, "standings", error)
+        return unavailable(request, t, "standings", error)
     context = {
         "t": t,
         "player": player,

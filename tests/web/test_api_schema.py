@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from decimal import Decimal
 
 import jsonschema
 import pytest
@@ -11,6 +12,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Result
+from tournaments.services import prizes as prize_services
 
 from .conftest import make_tournament
 
@@ -52,6 +54,9 @@ def test_every_endpoint_answers_as_its_schema_says(client, arbiter, schema):
     first = rnd.games.filter(board__isnull=False).order_by("board").first()
     services.set_results(rnd, arbiter, {first.pk: Result.DRAW})  # one result still pending
     player = first.white
+    u2400 = prize_services.save_category(t, arbiter, name="U2400", rating_below=2400)
+    prize_services.set_prizes(t, arbiter, general=[Decimal(100)], sharing="hort", currency="€",
+                              categories={u2400.pk: [Decimal("20.50")]})
 
     cases = {
         "/api/tournaments/": reverse("api-tournaments"),
@@ -65,6 +70,11 @@ def test_every_endpoint_answers_as_its_schema_says(client, arbiter, schema):
         "/api/tournaments/{id}/rounds/{number}/explanation/": reverse(
             "api-round-explanation", args=[t.pk, 1]
         ),
+        "/api/tournaments/{id}/categories/": reverse("api-categories", args=[t.pk]),
+        "/api/tournaments/{id}/categories/{category_pk}/standings/": reverse(
+            "api-category-standings", args=[t.pk, u2400.pk]
+        ),
+        "/api/tournaments/{id}/prizes/": reverse("api-prizes", args=[t.pk]),
     }
     assert set(cases) == {p for p in schema["paths"] if p.startswith("/api/tournaments")}
     for template, path in cases.items():

@@ -4,6 +4,7 @@ from django.urls import path
 
 from . import views as v
 from .explain import RoundExplanationView
+from .prizes import CategoryList, CategoryStandingsView, PrizeGivingView
 
 urlpatterns = [
     path("", v.ApiRoot.as_view(), name="api-root"),
@@ -28,6 +29,13 @@ urlpatterns = [
         name="api-round-explanation",
     ),
     path("tournaments/<int:pk>/standings/", v.StandingsView.as_view(), name="api-standings"),
+    path("tournaments/<int:pk>/categories/", CategoryList.as_view(), name="api-categories"),
+    path(
+        "tournaments/<int:pk>/categories/<int:category_pk>/standings/",
+        CategoryStandingsView.as_view(),
+        name="api-category-standings",
+    ),
+    path("tournaments/<int:pk>/prizes/", PrizeGivingView.as_view(), name="api-prizes"),
     path("schema/", v.SchemaView.as_view(), name="api-schema"),
     path("docs/", v.SwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", v.RedocView.as_view(url_name="api-schema"), name="api-redoc"),

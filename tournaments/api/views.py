@@ -264,7 +264,7 @@ def round_number(value: str | None, name: str) -> int | None:
     return int(value)
 
 
-class _Standings(generics.GenericAPIView):
+class StandingsBase(generics.GenericAPIView):
     serializer_class = s.StandingsSerializer
 
     def after_round(self) -> int | None:
@@ -303,7 +303,7 @@ class _Standings(generics.GenericAPIView):
         )
     ],
 )
-class StandingsView(TournamentMixin, _Standings):
+class StandingsView(TournamentMixin, StandingsBase):
     """Standings over the published rounds whose results are all in; ranks shared on ties."""
 
     error_codes = (400, 404, 503)

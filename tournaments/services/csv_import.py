@@ -27,6 +27,7 @@ CSV_COLUMNS = {
     "birth_year": "birth_year",
     "birth": "birth_year",
     "born": "birth_year",
+    "club": "club",
 }
 
 

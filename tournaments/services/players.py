@@ -29,7 +29,9 @@ from tournaments.services.write import (
     player_data,
 )
 
-PLAYER_FIELDS = ("name", "fide_id", "title", "rating", "federation", "sex", "birth_year")
+PLAYER_FIELDS = (
+    "name", "fide_id", "title", "rating", "federation", "sex", "birth_year", "club",
+)
 
 
 SEX_ALIASES = {"m": "m", "w": "w", "f": "w"}
@@ -44,7 +46,7 @@ def player_errors(fields: dict) -> tuple[dict, dict[str, list[str]]]:
             _("Unknown player field(s): %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
         )
     data = {key: value for key, value in fields.items() if value is not None}
-    for key in ("name", "fide_id", "title", "federation", "sex"):
+    for key in ("name", "fide_id", "title", "federation", "sex", "club"):
         if key in data:
             data[key] = str(data[key]).strip()
     for key in ("title", "federation"):

@@ -17,7 +17,7 @@ from tournaments.services.tiebreak_list import tiebreak_specs
 from tournaments.services.write import audit, changes_from_page, created, locked
 
 
-def _invalid(instance: models.Model, error: ValidationError) -> ServiceError:
+def invalid_fields(instance: models.Model, error: ValidationError) -> ServiceError:
     """Return a ServiceError naming each field a model validation refused."""
     parts = []
     for key, messages in error.message_dict.items():
@@ -37,7 +37,7 @@ def create_tournament(actor, **fields) -> Tournament:
     try:
         tournament.full_clean(exclude=["arbiters"])
     except ValidationError as error:
-        raise _invalid(tournament, error) from error
+        raise invalid_fields(tournament, error) from error
     tiebreak_specs(tournament)
     with transaction.atomic():
         tournament.save()
@@ -78,7 +78,7 @@ def update_tournament(
         try:
             t.full_clean(exclude=["arbiters"])
         except ValidationError as error:
-            raise _invalid(t, error) from error
+            raise invalid_fields(t, error) from error
         tiebreak_specs(t)
         t.save()
         changed = {k: v for k, v in fields.items() if before[k] != v}
