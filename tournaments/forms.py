@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy as _
 
+from tournaments import fide_list
 from tournaments.models import (
     GAME_RESULTS,
     MANUAL_NOTE_LENGTH,
@@ -206,7 +207,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         self.fields["time_zone"].required = False
 
     def clean_time_zone(self) -> str:
-        return self.cleaned_data["time_zone"] or self.instance.time_zone or "UTC"
+        return self.cleaned_data["time_zone"] or self.instance.time_zone or settings.TIME_ZONE
 
     def clean_tiebreaks(self) -> str:
         from pairing.tiebreaks import TieBreakSpecError, format_specs, parse_specs
@@ -238,7 +239,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ("name", "rating", "title", "federation", "fide_id", "sex", "birth_year")
+        fields = ("name", "rating", "title", "federation", "fide_id", "sex", "birth_year", "club")
 
 
 class PlayerEditForm(LoadedValuesMixin, PlayerForm):
@@ -273,7 +274,8 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 
 
 class UploadForm(forms.Form):
-    """A text file (CSV or TRF), decoded as the arbiter says: UTF-8 unless Latin-1 is chosen.
+    """A text file (CSV or TRF), decoded as the arbiter says (UTF-8 or Latin-1), else in the
+    encoding detected (``fide_list.detect_encoding``: UTF-8, else charset-normalizer's guess).
 
     ``cleaned_data["file"]`` is the text, with every line ending (CR LF, CR) made a LF.
     """
@@ -284,11 +286,26 @@ class UploadForm(forms.Form):
     encoding = forms.ChoiceField(
         label=_("Encoding"),
         required=False,
-        initial="utf-8",
-        choices=[("utf-8", "UTF-8"), ("latin-1", "Latin-1 (Windows-1252)")],
+        initial="",
+        choices=[
+            ("", _("Detect")), ("utf-8", "UTF-8"), ("latin-1", "Latin-1 (Windows-1252)"),
+        ],
+        help_text=_("Detected from the file unless chosen here."),
     )
 
     MAX_BYTES = 2_000_000
+
+    @classmethod
+    def detected(cls, raw: bytes) -> str:
+        """The codec of a file whose encoding the arbiter left to be detected."""
+        try:
+            found = fide_list.detect_encoding(raw)
+        except fide_list.FideListError:
+            raise forms.ValidationError({"file": _(
+                "The file's encoding was not recognised: save it as UTF-8, or choose its "
+                "encoding."
+            )}) from None
+        return cls.ENCODINGS["utf-8"] if found == "utf-8" else found
 
     def clean(self):
         cleaned = super().clean()
@@ -304,9 +321,9 @@ class UploadForm(forms.Form):
                 {"file": _("This is not a text file (a NUL byte on line %(line)s): upload the CSV "
                            "or TRF file itself.") % {"line": line}}
             )
-        encoding = cleaned.get("encoding") or "utf-8"
+        encoding = cleaned.get("encoding") or ""
         try:
-            text = raw.decode(self.ENCODINGS[encoding])
+            text = raw.decode(self.ENCODINGS.get(encoding) or self.detected(raw))
         except UnicodeDecodeError as error:
             line = raw[: error.start].count(b"\n") + 1
             hint = (

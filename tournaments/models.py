@@ -59,6 +59,11 @@ def validate_one_line(value: str) -> None:
             )
 
 
+def site_time_zone() -> str:
+    """A new tournament's time zone: the site's (``settings.TIME_ZONE``)."""
+    return settings.TIME_ZONE
+
+
 def validate_time_zone(value: str) -> None:
     """Accept an IANA time zone name (``Europe/Zurich``, ``UTC``)."""
     if value not in zoneinfo.available_timezones():
@@ -130,7 +135,7 @@ class Tournament(models.Model):
     time_zone = models.CharField(
         _("time zone"),
         max_length=64,
-        default="UTC",
+        default=site_time_zone,
         validators=[validate_time_zone],
         help_text=_("Where the event is played: every time is shown in this zone."),
     )
@@ -338,6 +343,7 @@ class Player(models.Model):
         _("birth year"),
         null=True, blank=True, validators=[MinValueValidator(1900), MaxValueValidator(2100)],
     )
+    club = models.CharField(_("club"), max_length=60, blank=True, validators=[validate_one_line])
     tpn = models.PositiveSmallIntegerField(help_text="Tournament pairing number (C.04.2 Art. 2.3).")
     arrival_round = models.PositiveSmallIntegerField(
         default=1, help_text="First round the player is paired in (late entry, C.04.2 Art. 2.4)."

@@ -9,25 +9,37 @@ import io
 from django.utils.translation import gettext as _
 
 from tournaments.models import Player, Tournament
+from tournaments.names import fold
 from tournaments.sentences import labelled, quoted
 from tournaments.services.errors import ServiceError, refuse_rows
 from tournaments.services.players import player_errors, register_players
 
-CSV_COLUMNS = {
-    "name": "name",
-    "rating": "rating",
-    "elo": "rating",
-    "title": "title",
-    "federation": "federation",
-    "fed": "federation",
-    "fide_id": "fide_id",
-    "fideid": "fide_id",
-    "fide id": "fide_id",
-    "sex": "sex",
-    "birth_year": "birth_year",
-    "birth": "birth_year",
-    "born": "birth_year",
+CSV_HEADERS: dict[str, tuple[str, ...]] = {
+    "name": ("name", "Nom", "Nom complet", "Joueur"),
+    "given_name": ("given_name", "first_name", "Prénom"),
+    "rating": ("rating", "elo", "Classement"),
+    "title": ("title", "Titre"),
+    "federation": ("federation", "fed", "Fédération"),
+    "fide_id": ("fide_id", "fideid", "fide id", "ID FIDE", "Code FIDE", "N° FIDE"),
+    "sex": ("sex", "Sexe"),
+    "birth_year": ("birth_year", "birth", "born", "Né", "Née", "Naissance", "Année de naissance"),
+    "club": ("club",),
 }
+"""The one table of the CSV header names the app reads, by player field: the field's own name,
+then what English and French spreadsheets (Swiss-Manager's, Papi's exports) call it. A header is
+matched without case, accents or underscores ("FEDERATION", "ne", "fide-id"). A given name in
+its own column is joined to the family name ("Family, Given")."""
+
+
+def header_key(name: str) -> str:
+    """A header name as the table is searched: no case, no accents, words split by one space."""
+    return " ".join(fold(name).replace("_", " ").replace("-", " ").replace(".", " ").split())
+
+
+CSV_COLUMNS = {alias: field for field, aliases in CSV_HEADERS.items() for alias in aliases}
+"""Every header name read, as written in ``CSV_HEADERS``, to its field."""
+
+_BY_KEY = {header_key(alias): field for alias, field in CSV_COLUMNS.items()}
 
 
 CSV_SEPARATORS = ("\t", ";", ",")
@@ -56,12 +68,12 @@ def parse_players_csv(text: str) -> list[dict]:
         raise ServiceError(labelled(_("CSV file"), _("empty, or no header line.")))
     columns: list[str] = []
     for name in header:
-        key = CSV_COLUMNS.get(name.strip().lower())
+        key = _BY_KEY.get(header_key(name))
         if key is None:
             raise ServiceError(labelled(
                 _csv_line(1),
                 _("unknown column %(name)r (known: %(known)s).")
-                % {"name": quoted(name), "known": ", ".join(sorted(set(CSV_COLUMNS)))},
+                % {"name": quoted(name), "known": ", ".join(CSV_COLUMNS)},
             ))
         if key in columns:
             raise ServiceError(
@@ -115,6 +127,9 @@ def parse_players_csv(text: str) -> list[dict]:
             continue
         if not any(str(v) for v in data.values()):
             continue
+        given = data.pop("given_name", "")
+        if given:
+            data["name"] = f"{data['name']}, {given}" if data.get("name") else given
         data, problems = player_errors(data)
         errors += [
             labelled(where, labelled(key, " ".join(messages)))

@@ -29,7 +29,9 @@ from tournaments.services.write import (
     player_data,
 )
 
-PLAYER_FIELDS = ("name", "fide_id", "title", "rating", "federation", "sex", "birth_year")
+PLAYER_FIELDS = (
+    "name", "fide_id", "title", "rating", "federation", "sex", "birth_year", "club",
+)
 
 
 SEX_ALIASES = {"m": "m", "w": "w", "f": "w"}
