@@ -269,6 +269,9 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
+# Entries an address may send an hour from the public registration pages (against spam).
+REGISTRATION_POSTS_PER_HOUR = _env_int("REGISTRATION_POSTS_PER_HOUR", 20)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter-home"
 LOGOUT_REDIRECT_URL = "arbiter-home"

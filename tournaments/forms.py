@@ -22,6 +22,7 @@ from tournaments.models import (
     Game,
     Player,
     RatingType,
+    RegistrationEntry,
     Result,
     Tournament,
     page_values,
@@ -240,6 +241,22 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ("name", "rating", "title", "federation", "fide_id", "sex", "birth_year", "club")
+
+
+class EntryForm(forms.ModelForm):
+    """A player's entry on the event's public registration page. ``website`` is a trap for
+    robots: hidden from people (and from screen readers), filled only by a program."""
+
+    website = forms.CharField(required=False, label=_("Leave this field empty"))
+
+    class Meta:
+        model = RegistrationEntry
+        fields = ("name", "fide_id", "federation", "birth_year", "email")
+        help_texts = {"fide_id": _("Looked up in FIDE's rating list: name, federation and "
+                                   "birth year are taken from it.")}
+
+    def is_robot(self) -> bool:
+        return bool(self.data.get("website"))
 
 
 class PlayerEditForm(LoadedValuesMixin, PlayerForm):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import live, views_checker, views_display, views_public as v
+from tournaments import live, views_checker, views_display, views_public as v, views_registration
 
 urlpatterns = [
     path("", v.tournament_list, name="home"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<int:pk>/standings/", v.standings, name="public-standings"),
     path("t/<int:pk>/events/", live.events, name="public-events"),
     path("t/<int:pk>/display/", views_display.display, name="public-display"),
+    path("t/<int:pk>/register/", views_registration.register, name="public-register"),
     path("t/<int:pk>/crosstable/", v.crosstable, name="public-crosstable"),
     path("t/<int:pk>/players/", v.player_list, name="public-players"),
     path("t/<int:pk>/players/<int:player_pk>/", v.player_card, name="public-player"),
