@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _, ngettext
 
-from tournaments import fide_list, services
+from tournaments import fide_list
 from tournaments.models import FidePlayer
 from tournaments.views_access import arbiter_action, dashboard, writable
 
