@@ -290,6 +290,12 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 """Control characters that no CSV or TRF text holds (tab and line feed are allowed)."""
 
 
+UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+"""A character of UTF-8 written in two bytes or more (rare in a Latin-1 text: "Ã©")."""
+
+
 class UploadForm(forms.Form):
     """A text file (CSV or TRF), decoded as the arbiter says (UTF-8 or Latin-1), else in the
     encoding detected (``fide_list.detect_encoding``: UTF-8, else charset-normalizer's guess).
@@ -314,7 +320,11 @@ class UploadForm(forms.Form):
 
     @classmethod
     def detected(cls, raw: bytes) -> str:
-        """The codec of a file whose encoding the arbiter left to be detected."""
+        """The codec of a file whose encoding the arbiter left to be detected. A file that
+        holds UTF-8's sequences of several bytes but is not UTF-8 is a damaged UTF-8 file, read
+        as UTF-8 to be refused with the place of the damage (not misread as Latin-1)."""
+        if UTF8_SEQUENCE.search(raw):
+            return cls.ENCODINGS["utf-8"]
         try:
             found = fide_list.detect_encoding(raw)
         except fide_list.FideListError:
@@ -345,13 +355,13 @@ class UploadForm(forms.Form):
             line = raw[: error.start].count(b"\n") + 1
             hint = (
                 _("Save it as UTF-8, or choose Latin-1 if it was written that way.")
-                if encoding == "utf-8"
+                if encoding != "latin-1"
                 else _("It is not a Latin-1 (Windows-1252) text file either.")
             )
             raise forms.ValidationError(
                 {"file": _("The file is not valid %(encoding)s (line %(line)s, byte %(byte)s). "
                            "%(hint)s") % {
-                    "encoding": dict(self.fields["encoding"].choices)[encoding],
+                    "encoding": dict(self.fields["encoding"].choices)[encoding or "utf-8"],
                     "line": line, "byte": error.start + 1, "hint": hint,
                 }}
             ) from None

@@ -136,6 +136,13 @@ def test_the_encoding_is_detected_unless_the_arbiter_chooses_it(client, club):  
     assert '<option value="" selected>Detect</option>' in page
 
 
+def test_a_damaged_utf8_file_is_refused_not_misread_as_latin1(client, club):  # noqa: F811
+    damaged = "Nom\nMüller, Jörg\nGroß, Jürgen\n".encode() + b"Caf\xe9, Ana\n"
+    messages = upload(client, club, damaged)
+    assert messages[0].startswith("The file is not valid UTF-8 (line 4")
+    assert not club.players.exists()
+
+
 def test_round_1_draws_the_initial_colour_by_lot_when_the_arbiter_has_not(arbiter):
     t = make_tournament(arbiter, players=6)
     assert not t.initial_color
