@@ -121,7 +121,7 @@ def test_a_header_is_matched_without_case_or_accents(header, field):
 def test_the_upload_form_names_the_french_headers(client, club):  # noqa: F811
     page = client.get(reverse("arbiter-tournament", args=[club.pk])).content.decode()
     for alias in ("Nom", "Prénom", "Fédération", "Né", "Naissance", "ID FIDE", "Sexe"):
-        assert f"<code>{alias}</code>" in page, alias
+        assert f'<code lang="fr">{alias}</code>' in page, alias
 
 
 def test_the_encoding_is_detected_unless_the_arbiter_chooses_it(client, club):  # noqa: F811

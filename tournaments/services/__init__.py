@@ -21,6 +21,7 @@ The names below are the services' public interface, as the views and the API cal
 from tournaments.services.csv_import import (
     CSV_COLUMNS,
     CSV_HEADERS,
+    csv_header_names,
     import_players_csv,
     parse_players_csv,
 )
@@ -63,6 +64,7 @@ from tournaments.services.write import round_changed_meanwhile
 __all__ = [
     "CSV_COLUMNS",
     "CSV_HEADERS",
+    "csv_header_names",
     "PLAYER_FIELDS",
     "EngineState",
     "ResultsSaved",

@@ -14,21 +14,24 @@ from tournaments.sentences import labelled, quoted
 from tournaments.services.errors import ServiceError, refuse_rows
 from tournaments.services.players import player_errors, register_players
 
-CSV_HEADERS: dict[str, tuple[str, ...]] = {
-    "name": ("name", "Nom", "Nom complet", "Joueur"),
-    "given_name": ("given_name", "first_name", "Prénom"),
-    "rating": ("rating", "elo", "Classement"),
-    "title": ("title", "Titre"),
-    "federation": ("federation", "fed", "Fédération"),
-    "fide_id": ("fide_id", "fideid", "fide id", "ID FIDE", "Code FIDE", "N° FIDE"),
-    "sex": ("sex", "Sexe"),
-    "birth_year": ("birth_year", "birth", "born", "Né", "Née", "Naissance", "Année de naissance"),
-    "club": ("club",),
+CSV_HEADERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "name": {"en": ("name",), "fr": ("Nom", "Nom complet", "Joueur")},
+    "given_name": {"en": ("given_name", "first_name"), "fr": ("Prénom",)},
+    "rating": {"en": ("rating", "elo"), "fr": ("Classement",)},
+    "title": {"en": ("title",), "fr": ("Titre",)},
+    "federation": {"en": ("federation", "fed"), "fr": ("Fédération",)},
+    "fide_id": {"en": ("fide_id", "fideid", "fide id"), "fr": ("ID FIDE", "Code FIDE", "N° FIDE")},
+    "sex": {"en": ("sex",), "fr": ("Sexe",)},
+    "birth_year": {
+        "en": ("birth_year", "birth", "born"),
+        "fr": ("Né", "Née", "Naissance", "Année de naissance"),
+    },
+    "club": {"en": ("club",), "fr": ()},
 }
-"""The one table of the CSV header names the app reads, by player field: the field's own name,
-then what English and French spreadsheets (Swiss-Manager's, Papi's exports) call it. A header is
-matched without case, accents or underscores ("FEDERATION", "ne", "fide-id"). A given name in
-its own column is joined to the family name ("Family, Given")."""
+"""The one table of the CSV header names the app reads: by player field, in each language the
+app speaks (the field's own name first, then what Swiss-Manager's and Papi's exports and
+spreadsheets call it). A header is matched without case, accents or underscores ("FEDERATION",
+"ne", "fide-id"). A given name in its own column is joined to the family name ("Family, Given")."""
 
 
 def header_key(name: str) -> str:
@@ -36,8 +39,22 @@ def header_key(name: str) -> str:
     return " ".join(fold(name).replace("_", " ").replace("-", " ").replace(".", " ").split())
 
 
-CSV_COLUMNS = {alias: field for field, aliases in CSV_HEADERS.items() for alias in aliases}
+CSV_COLUMNS = {
+    alias: field
+    for field, languages in CSV_HEADERS.items()
+    for aliases in languages.values()
+    for alias in aliases
+}
 """Every header name read, as written in ``CSV_HEADERS``, to its field."""
+
+
+def csv_header_names() -> list[list[tuple[str, str]]]:
+    """The names read for each field, with their language (``lang`` of the page that lists
+    them): ``[[("en", "name"), ("fr", "Nom"), ...], ...]``."""
+    return [
+        [(language, alias) for language, aliases in languages.items() for alias in aliases]
+        for languages in CSV_HEADERS.values()
+    ]
 
 _BY_KEY = {header_key(alias): field for alias, field in CSV_COLUMNS.items()}
 
