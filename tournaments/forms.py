@@ -290,10 +290,8 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 """Control characters that no CSV or TRF text holds (tab and line feed are allowed)."""
 
 
-UTF8_SEQUENCE = re.compile(
-    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
-)
-"""A character of UTF-8 written in two bytes or more (rare in a Latin-1 text: "Ã©")."""
+# A character of UTF-8 written in two bytes or more (rare in a Latin-1 text: "Ã©").
+UTF8_SEQUENCE = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")  # a lead byte, then a continuation
 
 
 class UploadForm(forms.Form):
