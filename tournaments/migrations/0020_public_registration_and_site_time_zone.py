@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0018_player_club'),
+        ('tournaments', '0019_player_club'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0017_unaccent'),
+        ('tournaments', '0018_checkjob'),
     ]
 
     operations = [
