@@ -204,7 +204,8 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["config.formats"]  # one date format per language
-TIME_ZONE = "UTC"
+# The site's time zone: a new tournament's, until its arbiter names the zone of the event.
+TIME_ZONE = os.environ.get("TIME_ZONE", "").strip() or "UTC"
 USE_I18N = True
 USE_TZ = True
 
@@ -269,6 +270,21 @@ PAIRING_JOB_HEARTBEAT = TASKS_BACKEND == "database"
 FIDE_LIST_MAX_BYTES = _env_int("FIDE_LIST_MAX_BYTES", 2**30)  # once decompressed
 FIDE_LIST_MAX_LINE = 4096  # bytes of a TXT line (FIDE's have 162), characters of an XML text
 FIDE_LIST_ENCODING_SAMPLE = 2**20  # bytes read to detect the encoding of a TXT list
+
+# Mail (the confirmation of a public registration): written to the console unless a backend is
+# named, e.g. EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST, ...
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+).strip()
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+
+# Entries an address may send an hour from the public registration pages (against spam).
+REGISTRATION_POSTS_PER_HOUR = _env_int("REGISTRATION_POSTS_PER_HOUR", 20)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter-home"

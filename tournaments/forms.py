@@ -14,6 +14,7 @@ from django.utils.translation import gettext, gettext_lazy as _
 
 from pairing.errors import UndecodableFile
 from pairing.trf import decode_file
+from tournaments import fide_list
 from tournaments.models import (
     GAME_RESULTS,
     MANUAL_NOTE_LENGTH,
@@ -208,7 +209,7 @@ class TournamentForm(LoadedValuesMixin, forms.ModelForm):
         self.fields["time_zone"].required = False
 
     def clean_time_zone(self) -> str:
-        return self.cleaned_data["time_zone"] or self.instance.time_zone or "UTC"
+        return self.cleaned_data["time_zone"] or self.instance.time_zone or settings.TIME_ZONE
 
     def clean_tiebreaks(self) -> str:
         from pairing.tiebreaks import TieBreakSpecError, format_specs, parse_specs
@@ -274,8 +275,13 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 """Control characters that no CSV or TRF text holds (tab and line feed are allowed)."""
 
 
+# A character of UTF-8 written in two bytes or more (rare in a Latin-1 text: "Ã©").
+UTF8_SEQUENCE = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")  # a lead byte, then a continuation
+
+
 class UploadForm(forms.Form):
-    """A text file (CSV or TRF), decoded as the arbiter says: UTF-8 unless Latin-1 is chosen.
+    """A text file (CSV or TRF), decoded as the arbiter says (UTF-8 or Latin-1), else in the
+    encoding detected (``fide_list.detect_encoding``: UTF-8, else charset-normalizer's guess).
 
     ``cleaned_data["file"]`` is the text, with every line ending (CR LF, CR) made a LF.
     """
@@ -286,11 +292,30 @@ class UploadForm(forms.Form):
     encoding = forms.ChoiceField(
         label=_("Encoding"),
         required=False,
-        initial="utf-8",
-        choices=[("utf-8", "UTF-8"), ("latin-1", "Latin-1 (Windows-1252)")],
+        initial="",
+        choices=[
+            ("", _("Detect")), ("utf-8", "UTF-8"), ("latin-1", "Latin-1 (Windows-1252)"),
+        ],
+        help_text=_("Detected from the file unless chosen here."),
     )
 
     MAX_BYTES = 2_000_000
+
+    @classmethod
+    def detected(cls, raw: bytes) -> str:
+        """The codec of a file whose encoding the arbiter left to be detected. A file that
+        holds UTF-8's sequences of several bytes but is not UTF-8 is a damaged UTF-8 file, read
+        as UTF-8 to be refused with the place of the damage (not misread as Latin-1)."""
+        if UTF8_SEQUENCE.search(raw):
+            return cls.ENCODINGS["utf-8"]
+        try:
+            found = fide_list.detect_encoding(raw)
+        except fide_list.FideListError:
+            raise forms.ValidationError({"file": _(
+                "The file's encoding was not recognised: save it as UTF-8, or choose its "
+                "encoding."
+            )}) from None
+        return cls.ENCODINGS["utf-8"] if found == "utf-8" else found
 
     def clean(self):
         cleaned = super().clean()
@@ -306,19 +331,19 @@ class UploadForm(forms.Form):
                 {"file": _("This is not a text file (a NUL byte on line %(line)s): upload the CSV "
                            "or TRF file itself.") % {"line": line}}
             )
-        encoding = cleaned.get("encoding") or "utf-8"
+        encoding = cleaned.get("encoding") or ""
         try:
-            text = decode_file(raw, self.ENCODINGS[encoding])
+            text = decode_file(raw, self.ENCODINGS.get(encoding) or self.detected(raw))
         except UndecodableFile as error:
             hint = (
                 _("Save it as UTF-8, or choose Latin-1 if it was written that way.")
-                if encoding == "utf-8"
+                if encoding != "latin-1"
                 else _("It is not a Latin-1 (Windows-1252) text file either.")
             )
             raise forms.ValidationError(
                 {"file": _("The file is not valid %(encoding)s (line %(line)s, byte %(byte)s). "
                            "%(hint)s") % {
-                    "encoding": dict(self.fields["encoding"].choices)[encoding],
+                    "encoding": dict(self.fields["encoding"].choices)[encoding or "utf-8"],
                     "line": error.line, "byte": error.byte, "hint": hint,
                 }}
             ) from None

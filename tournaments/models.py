@@ -60,6 +60,11 @@ def validate_one_line(value: str) -> None:
             )
 
 
+def site_time_zone() -> str:
+    """A new tournament's time zone: the site's (``settings.TIME_ZONE``)."""
+    return settings.TIME_ZONE
+
+
 def validate_time_zone(value: str) -> None:
     """Accept an IANA time zone name (``Europe/Zurich``, ``UTC``)."""
     if value not in zoneinfo.available_timezones():
@@ -139,7 +144,7 @@ class Tournament(models.Model):
     time_zone = models.CharField(
         _("time zone"),
         max_length=64,
-        default="UTC",
+        default=site_time_zone,
         validators=[validate_time_zone],
         help_text=_("Where the event is played: every time is shown in this zone."),
     )
@@ -223,6 +228,10 @@ class Tournament(models.Model):
         help_text=_("Colour of TPN 1 in round 1, drawn by lot (C.04.3 Art. 5.1)."),
     )
     initial_color_drawn_at = models.DateTimeField(null=True, blank=True)
+    registration_open = models.BooleanField(
+        _("public registration open"), default=False,
+        help_text=_("Players can ask to play on the event's public registration page."),
+    )
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
     )
@@ -632,6 +641,43 @@ class ByeRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player.name}: {self.get_kind_display()} in round {self.round_number}"
+
+
+class RegistrationEntry(models.Model):
+    """A player's request to play, sent from the event's public registration page, waiting for
+    an arbiter's approval (``tournaments.services.registration``)."""
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(
+        _("name"), max_length=100, help_text=_("Family name, given name."),
+        validators=[validate_one_line],
+    )
+    fide_id = models.CharField(_("FIDE ID"), max_length=11, blank=True, validators=[ascii_digits])
+    federation = models.CharField(
+        _("federation"), max_length=3, blank=True, validators=[ascii_letters]
+    )
+    birth_year = models.PositiveSmallIntegerField(
+        _("birth year"), validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+    )
+    email = models.EmailField(_("e-mail"))
+    language = models.CharField(max_length=8, blank=True, help_text="Of the mails sent.")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.WAITING)
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_state_display()})"
 
 
 class AuditEntry(models.Model):

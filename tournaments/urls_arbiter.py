@@ -9,6 +9,7 @@ from tournaments import (
     views_fide,
     views_print,
     views_prizes,
+    views_registration,
 )
 
 urlpatterns = [
@@ -77,6 +78,12 @@ urlpatterns = [
         name="arbiter-round-unpublish",
     ),
     # FIDE's rating list (issue 17).
+    path("t/<int:pk>/entries/", views_registration.entries, name="arbiter-entries"),
+    path("t/<int:pk>/entries/open/", views_registration.open_close, name="arbiter-entries-open"),
+    path(
+        "t/<int:pk>/entries/<int:entry_pk>/", views_registration.decide,
+        name="arbiter-entry-decide",
+    ),
     path("t/<int:pk>/fide/", views_fide.search, name="arbiter-fide-list"),
     path("t/<int:pk>/fide/add/", views_fide.add, name="arbiter-fide-add"),
     path("t/<int:pk>/fide/refresh/", views_fide.refresh, name="arbiter-fide-refresh"),

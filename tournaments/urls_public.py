@@ -2,7 +2,14 @@
 
 from django.urls import path
 
-from tournaments import live, views_checker, views_display, views_prizes, views_public as v
+from tournaments import (
+    live,
+    views_checker,
+    views_display,
+    views_prizes,
+    views_public as v,
+    views_registration,
+)
 
 urlpatterns = [
     path("", v.tournament_list, name="home"),
@@ -14,6 +21,7 @@ urlpatterns = [
     path("t/<int:pk>/standings/", v.standings, name="public-standings"),
     path("t/<int:pk>/events/", live.events, name="public-events"),
     path("t/<int:pk>/display/", views_display.display, name="public-display"),
+    path("t/<int:pk>/register/", views_registration.register, name="public-register"),
     path("t/<int:pk>/crosstable/", v.crosstable, name="public-crosstable"),
     path("t/<int:pk>/prizes/", views_prizes.public_prizes, name="public-prizes"),
     path(

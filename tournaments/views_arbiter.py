@@ -142,6 +142,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player_form": PlayerForm(),
         "late_form": LateEntryForm(initial={"arrival_round": next_round}),
         "upload_form": UploadForm(),
+        "csv_headers": services.csv_header_names(),
         "bye_form": ByeRequestForm(tournament=tournament, next_round=next_round),
         "arbiter_form": ArbiterForm(),
         "arbiters": tournament.arbiters.order_by("username"),

@@ -352,12 +352,6 @@ def pairing_after_the_last_round(arbiter):
     return lambda: services.pair_next_round(t, arbiter)
 
 
-@case("Draw the initial colour by lot first", "C.04.3 Art. 5.1")
-def pairing_without_the_colour(arbiter):
-    t = make_tournament(arbiter, players=4)
-    return lambda: services.pair_next_round(t, arbiter)
-
-
 @case("player(s) to pair in round 1")
 def pairing_one_player(arbiter):
     t = start(arbiter, players=1)

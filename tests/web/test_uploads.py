@@ -139,9 +139,9 @@ def test_an_unbalanced_quote_is_refused_not_read_as_one_player(client, club):
     assert not club.players.exists()
 
 
-def test_a_file_that_is_not_utf8_is_refused_unless_declared_latin1(client, club):
+def test_a_file_that_is_not_utf8_is_refused_when_declared_utf8(client, club):
     latin1 = "name,rating\nMüller, Jörg,2100\n".replace("Müller, Jörg", '"Müller, Jörg"')
-    messages = upload(client, club, latin1.encode("cp1252"))
+    messages = upload(client, club, latin1.encode("cp1252"), encoding="utf-8")
     assert messages == [
         "The file is not valid UTF-8 (line 2, byte 15). Save it as UTF-8, or choose "
         "Latin-1 if it was written that way."
@@ -160,7 +160,8 @@ def test_utf8_with_trailing_garbage_is_refused_not_decoded_as_latin1(client, sta
     before = Tournament.objects.count()
     response = client.post(
         reverse("arbiter-tournament-import"),
-        {"file": SimpleUploadedFile("t.trf", text.encode() + b"\xff\xfe\xfa garbage")},
+        {"file": SimpleUploadedFile("t.trf", text.encode() + b"\xff\xfe\xfa garbage"),
+         "encoding": "utf-8"},
         follow=True,
     )
     assert any(m.startswith("The file is not valid UTF-8") for m in messages_of(response))

@@ -111,10 +111,8 @@ def test_players_upload_accepts_trf(client, arbiter):
     assert t.players.count() == 4
 
 
-def test_draw_colour_and_pair_refusal_are_shown(client, arbiter, tournament):
+def test_draw_colour_is_shown(client, arbiter, tournament):
     client.force_login(arbiter)
-    response = client.post(url("arbiter-pair", tournament.pk), follow=True)
-    assert "Draw the initial colour by lot first (C.04.3 Art. 5.1)." in messages_of(response)
     response = client.post(url("arbiter-draw-colour", tournament.pk), follow=True)
     tournament.refresh_from_db()
     assert tournament.initial_color in ("w", "b")

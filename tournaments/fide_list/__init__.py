@@ -14,6 +14,7 @@ from tournaments.fide_list.files import (
     FideListError,
     Limits,
     ListFile,
+    detect_encoding,
     open_list,
     read_file,
     read_txt,
@@ -31,14 +32,16 @@ from tournaments.fide_list.players import (
     player_fields,
     players_in_list,
     refresh_players,
+    register_from_list,
     search,
+    search_lines,
     start_query,
     words_query,
 )
 
 __all__ = [
     "FIELDS", "SEARCH_INDEXES", "FideListError", "Limits", "ListFile", "Loaded", "Progress",
-    "create_search_indexes", "drop_search_indexes", "entries_for", "import_list", "open_list",
-    "player_fields", "players_in_list", "read_file", "read_txt", "refresh_players", "search",
-    "start_query", "words_query",
+    "create_search_indexes", "detect_encoding", "drop_search_indexes", "entries_for",
+    "import_list", "open_list", "player_fields", "players_in_list", "read_file", "read_txt",
+    "refresh_players", "register_from_list", "search", "search_lines", "start_query", "words_query",
 ]

@@ -207,8 +207,11 @@ def _ascii_compatible(encoding: str) -> bool:
         return False
 
 
-def _detect(sample: bytes, number: int) -> str:
-    """The encoding of a TXT list from its lines from ``number`` on, the first not ASCII."""
+def detect_encoding(sample: bytes, number: int = 1) -> str:
+    """The encoding of a text from its lines from ``number`` on (a TXT list from its first line
+    not ASCII; an uploaded CSV or TRF file whole): UTF-8 if it decodes so, else charset-normalizer's
+    guess, Windows-1252 when tied. Refuse a text in no encoding recognised, or in one that does
+    not write ASCII as ASCII."""
     try:
         sample.decode("utf-8")
         return "utf-8"
@@ -286,7 +289,7 @@ class ListFile:
                 self.encoding = self.encoding or "utf-8"
             if self.encoding is None and not line.isascii():
                 window = [(number, line), *_first(lines, self._limits.sample)]
-                self.encoding = _detect(b"\n".join(text for _, text in window), number)
+                self.encoding = detect_encoding(b"\n".join(text for _, text in window), number)
                 for number, line in window:
                     yield number, self._decode(line, number)
                 continue

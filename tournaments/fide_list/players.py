@@ -33,6 +33,20 @@ def search(query: str, *, limit: int = 20) -> list[FidePlayer]:
     return found
 
 
+def search_lines(text: str, *, limit: int = 10) -> list[tuple[str, list[FidePlayer]]]:
+    """Several searches at once, one a line (a queue at the desk: ``Carlsen, M`` on one line,
+    ``Lagno`` on the next); a line of FIDE IDs alone may hold several, split by spaces or
+    commas. Each query with the players found, at most 100 queries."""
+    queries: list[str] = []
+    for line in text.splitlines():
+        words = [w for w in re.split(r"[\s,;]+", line) if w]
+        if words and all(w.isascii() and w.isdigit() for w in words):
+            queries += words
+        elif words:
+            queries.append(line.strip())
+    return [(q, search(q, limit=limit)) for q in queries[:100]]
+
+
 def start_query(query: str) -> QuerySet[FidePlayer]:
     """Names starting with ``query`` (any case), alphabetically. FIDE writes its names in
     plain Latin letters: a query typed with accents is read without them (Çelik: CELIK)."""
@@ -108,6 +122,44 @@ def refresh_players(tournament: Tournament, actor) -> list[Player]:
             renumber(t)
             t.save(update_fields=["updated_at"])
     return changed
+
+
+def register_from_list(
+    tournament: Tournament, actor, ids: Iterable[int], *, arrival_round: int | None = None
+) -> tuple[list[Player], list[str]]:
+    """Register the list's players of ``ids`` at once, all or none: before round 1 numbered by
+    the initial order (C.04.2 Art. 2.2), afterwards admitted as late entries from
+    ``arrival_round`` (Art. 2.4, ``services.admit_late_entry``). Return the players added and
+    the names of those already registered (left as they are)."""
+    from tournaments.services import ServiceError
+    from tournaments.services.players import admit_late_entry, clean_player_fields, register_players
+    from tournaments.services.write import locked
+
+    entries = list(players_in_list(ids).order_by("name"))
+    if not entries:
+        raise ServiceError(gettext("Tick at least one player of the FIDE list."))
+    with transaction.atomic():
+        t = locked(tournament)  # two arbiters ticking the same player add them once
+        registered = set(t.players.exclude(fide_id="").values_list("fide_id", flat=True))
+        already = [e.name for e in entries if str(e.fide_id) in registered]
+        rows = [
+            clean_player_fields(player_fields(e, t.rating_type))
+            for e in entries if str(e.fide_id) not in registered
+        ]
+        if not rows:
+            return [], already
+        if not t.round_set.exists():
+            return register_players(t, actor, rows), already
+        if arrival_round is None:
+            raise ServiceError(gettext(
+                "Round 1 has been paired: say from which round the players arrive "
+                "(C.04.2 Art. 2.4)."
+            ))
+        added = [
+            admit_late_entry(t, actor, arrival_round=arrival_round, **row)
+            for row in rows
+        ]
+    return added, already
 
 
 def players_in_list(ids: Iterable[int]) -> QuerySet[FidePlayer]:

@@ -18,7 +18,13 @@ One module for each thing the services own, over the audited, locked write path
 The names below are the services' public interface, as the views and the API call them.
 """
 
-from tournaments.services.csv_import import CSV_COLUMNS, import_players_csv, parse_players_csv
+from tournaments.services.csv_import import (
+    CSV_COLUMNS,
+    CSV_HEADERS,
+    csv_header_names,
+    import_players_csv,
+    parse_players_csv,
+)
 from tournaments.services.engine_state import EngineState, build_engine_state, engine_state
 from tournaments.services.errors import ServiceError
 from tournaments.services.players import (
@@ -57,6 +63,8 @@ from tournaments.services.write import round_changed_meanwhile
 
 __all__ = [
     "CSV_COLUMNS",
+    "CSV_HEADERS",
+    "csv_header_names",
     "PLAYER_FIELDS",
     "EngineState",
     "ResultsSaved",

@@ -9,26 +9,54 @@ import io
 from django.utils.translation import gettext as _
 
 from tournaments.models import Player, Tournament
+from tournaments.names import fold
 from tournaments.sentences import labelled, quoted
 from tournaments.services.errors import ServiceError, refuse_rows
 from tournaments.services.players import player_errors, register_players
 
-CSV_COLUMNS = {
-    "name": "name",
-    "rating": "rating",
-    "elo": "rating",
-    "title": "title",
-    "federation": "federation",
-    "fed": "federation",
-    "fide_id": "fide_id",
-    "fideid": "fide_id",
-    "fide id": "fide_id",
-    "sex": "sex",
-    "birth_year": "birth_year",
-    "birth": "birth_year",
-    "born": "birth_year",
-    "club": "club",
+CSV_HEADERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "name": {"en": ("name",), "fr": ("Nom", "Nom complet", "Joueur")},
+    "given_name": {"en": ("given_name", "first_name"), "fr": ("Prénom",)},
+    "rating": {"en": ("rating", "elo"), "fr": ("Classement",)},
+    "title": {"en": ("title",), "fr": ("Titre",)},
+    "federation": {"en": ("federation", "fed"), "fr": ("Fédération",)},
+    "fide_id": {"en": ("fide_id", "fideid", "fide id"), "fr": ("ID FIDE", "Code FIDE", "N° FIDE")},
+    "sex": {"en": ("sex",), "fr": ("Sexe",)},
+    "birth_year": {
+        "en": ("birth_year", "birth", "born"),
+        "fr": ("Né", "Née", "Naissance", "Année de naissance"),
+    },
+    "club": {"en": ("club",), "fr": ()},
 }
+"""The one table of the CSV header names the app reads: by player field, in each language the
+app speaks (the field's own name first, then what Swiss-Manager's and Papi's exports and
+spreadsheets call it). A header is matched without case, accents or underscores ("FEDERATION",
+"ne", "fide-id"). A given name in its own column is joined to the family name ("Family, Given")."""
+
+
+def header_key(name: str) -> str:
+    """A header name as the table is searched: no case, no accents, words split by one space."""
+    return " ".join(fold(name).replace("_", " ").replace("-", " ").replace(".", " ").split())
+
+
+CSV_COLUMNS = {
+    alias: field
+    for field, languages in CSV_HEADERS.items()
+    for aliases in languages.values()
+    for alias in aliases
+}
+"""Every header name read, as written in ``CSV_HEADERS``, to its field."""
+
+
+def csv_header_names() -> list[list[tuple[str, str]]]:
+    """The names read for each field, with their language (``lang`` of the page that lists
+    them): ``[[("en", "name"), ("fr", "Nom"), ...], ...]``."""
+    return [
+        [(language, alias) for language, aliases in languages.items() for alias in aliases]
+        for languages in CSV_HEADERS.values()
+    ]
+
+_BY_KEY = {header_key(alias): field for alias, field in CSV_COLUMNS.items()}
 
 
 CSV_SEPARATORS = ("\t", ";", ",")
@@ -57,12 +85,12 @@ def parse_players_csv(text: str) -> list[dict]:
         raise ServiceError(labelled(_("CSV file"), _("empty, or no header line.")))
     columns: list[str] = []
     for name in header:
-        key = CSV_COLUMNS.get(name.strip().lower())
+        key = _BY_KEY.get(header_key(name))
         if key is None:
             raise ServiceError(labelled(
                 _csv_line(1),
                 _("unknown column %(name)r (known: %(known)s).")
-                % {"name": quoted(name), "known": ", ".join(sorted(set(CSV_COLUMNS)))},
+                % {"name": quoted(name), "known": ", ".join(CSV_COLUMNS)},
             ))
         if key in columns:
             raise ServiceError(
@@ -116,6 +144,9 @@ def parse_players_csv(text: str) -> list[dict]:
             continue
         if not any(str(v) for v in data.values()):
             continue
+        given = data.pop("given_name", "")
+        if given:
+            data["name"] = f"{data['name']}, {given}" if data.get("name") else given
         data, problems = player_errors(data)
         errors += [
             labelled(where, labelled(key, " ".join(messages)))

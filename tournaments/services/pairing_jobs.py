@@ -62,7 +62,7 @@ def request_pairing(tournament: Tournament, actor) -> PairingJob:
     (``rounds.round_to_pair``), or a pairing of the tournament is waiting or running."""
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        k = round_to_pair(t)
+        k = round_to_pair(t, actor)
         active = t.pairing_jobs.filter(state__in=ACTIVE).first()
         if active is not None and not is_stale(active):
             raise ServiceError(
@@ -146,7 +146,7 @@ def _pair(job: PairingJob) -> None:
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         if _version(t) != read_version:
             raise ServiceError(Text(CHANGED, number=k), text=Text(CHANGED, number=k))
-        if round_to_pair(t) != k:
+        if round_to_pair(t, job.requested_by) != k:
             raise ServiceError(Text(ALREADY, number=k), text=Text(ALREADY, number=k))
         changed(t.pk)
         rnd = save_pairing(t, job.requested_by, k, built, pairing, data)

@@ -15,6 +15,7 @@ from tournaments.models import ByeRequest, Game, Result, Round, Tournament
 from tournaments.sentences import about, engine_said, in_english
 from tournaments.services.engine_state import EngineState, build_engine_state
 from tournaments.services.errors import ServiceError
+from tournaments.services.tournament import draw_by_lot
 from tournaments.services.write import audit, locked, locked_round
 
 
@@ -45,15 +46,16 @@ def pair_next_round(tournament: Tournament, actor) -> Round:
     """
     with transaction.atomic():
         t = locked(tournament)
-        k = round_to_pair(t)
+        k = round_to_pair(t, actor)
         built = build_engine_state(t, pairing_round=k)
         pairing, data = engine_pairing(t, built, k)
         return save_pairing(t, actor, k, built, pairing, data)
 
 
-def round_to_pair(t: Tournament) -> int:
-    """The number of the round to pair now, or refuse: a draft or an unfinished round first,
-    all rounds paired, no initial colour drawn."""
+def round_to_pair(t: Tournament, actor) -> int:
+    """The number of the round to pair now (of a locked tournament), or refuse: a draft or an
+    unfinished round first, all rounds paired. Round 1 draws the initial colour by lot if the
+    arbiter has not (C.04.3 Art. 5.1), recorded as the arbiter's draw is."""
     last = t.last_round()
     if last is not None and last.state == Round.State.DRAFT:
         raise ServiceError(
@@ -71,7 +73,7 @@ def round_to_pair(t: Tournament) -> int:
     if k > t.rounds:
         raise ServiceError(_("All %(count)s rounds have been paired.") % {"count": t.rounds})
     if k == 1 and not t.initial_color:
-        raise ServiceError(_("Draw the initial colour by lot first (C.04.3 Art. 5.1)."))
+        draw_by_lot(t, actor)
     return k
 
 

@@ -14,7 +14,7 @@ from tournaments.sentences import labelled
 from tournaments.services import double_swiss
 from tournaments.services.errors import ServiceError
 from tournaments.services.tiebreak_list import tiebreak_specs
-from tournaments.services.write import audit, changes_from_page, created, locked
+from tournaments.services.write import audit, changed, changes_from_page, created, locked
 
 
 def invalid_fields(instance: models.Model, error: ValidationError) -> ServiceError:
@@ -103,18 +103,26 @@ def add_arbiter(tournament: Tournament, actor, user) -> None:
 
 def draw_initial_color(tournament: Tournament, actor, rng: random.Random | None = None) -> str:
     """Draw by lot the colour of TPN 1 in round 1 (C.04.3 Art. 5.1) and record it."""
-    rng = rng or random.SystemRandom()
     with transaction.atomic():
         t = locked(tournament)
         if t.round_set.exists():
             raise ServiceError(_("Round 1 has been paired: the initial colour is final."))
-        before = t.initial_color
-        t.initial_color = rng.choice([Tournament.InitialColor.WHITE, Tournament.InitialColor.BLACK])
-        t.initial_color_drawn_at = timezone.now()
-        t.save(update_fields=["initial_color", "initial_color_drawn_at", "updated_at"])
-        audit(
-            t, actor, "draw initial colour", article="C.04.3 5.1",
-            before=before, after=t.initial_color,
-        )
+        color = draw_by_lot(t, actor, rng)
     tournament.refresh_from_db()
+    return color
+
+
+def draw_by_lot(t: Tournament, actor, rng: random.Random | None = None) -> str:
+    """Draw the initial colour of a locked tournament, save it and record it in the audit trail
+    (C.04.3 Art. 5.1): the arbiter's draw, or the one made when round 1 is paired undrawn."""
+    rng = rng or random.SystemRandom()
+    changed(t.pk)  # raised already when the row was taken with ``locked``
+    before = t.initial_color
+    t.initial_color = rng.choice([Tournament.InitialColor.WHITE, Tournament.InitialColor.BLACK])
+    t.initial_color_drawn_at = timezone.now()
+    t.save(update_fields=["initial_color", "initial_color_drawn_at", "updated_at"])
+    audit(
+        t, actor, "draw initial colour", article="C.04.3 5.1",
+        before=before, after=t.initial_color,
+    )
     return t.initial_color
