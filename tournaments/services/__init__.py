@@ -35,7 +35,13 @@ from tournaments.services.players import (
     update_player,
     withdraw_player,
 )
-from tournaments.services.results import ResultsSaved, set_result, set_results
+from tournaments.services.results import (
+    BoardEntered,
+    ResultsSaved,
+    enter_board,
+    set_result,
+    set_results,
+)
 from tournaments.services.rounds import (
     finish_round,
     pair_next_round,
@@ -58,6 +64,7 @@ from tournaments.services.write import round_changed_meanwhile
 __all__ = [
     "CSV_COLUMNS",
     "PLAYER_FIELDS",
+    "BoardEntered",
     "EngineState",
     "ResultsSaved",
     "ServiceError",
@@ -70,6 +77,7 @@ __all__ = [
     "clean_player_fields",
     "create_tournament",
     "draw_initial_color",
+    "enter_board",
     "engine_state",
     "export_trf",
     "finish_round",
