@@ -9,14 +9,14 @@ import random
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from tests.web.conftest import make_tournament
 from tests.web.pages import form_data
 from tests.web.test_stale_pages import boards, client_of, messages_of, published_round
+from tools.bench_results import published_round as published_big_round
 from tournaments import services, views_results
 from tournaments.forms_results import RESULT_CHOICES, QuickEntryForm
-from tournaments.models import RESULT_KEYS, AuditEntry, Game, Player, Result, Round, typed_result
+from tournaments.models import RESULT_KEYS, AuditEntry, Result, Round, typed_result
 
 pytestmark = pytest.mark.django_db
 
@@ -31,22 +31,8 @@ def round_url(t, number=1, page=1) -> str:
 
 
 def big_round(arbiter, players: int) -> tuple:
-    """A tournament of ``players`` and its first round published, built in a few inserts: the
-    boards are top half against bottom half, as the pairing of a first round would have them."""
-    t = services.create_tournament(arbiter, name="Big Open", rounds=9)
-    Player.objects.bulk_create(
-        Player(tournament=t, name=f"Player {i:04d}", tpn=i + 1, rating=2800 - i // 4)
-        for i in range(players)
-    )
-    rnd = Round.objects.create(
-        tournament=t, number=1, state=Round.State.PUBLISHED, published_at=timezone.now()
-    )
-    ps = list(t.players.order_by("tpn"))
-    half = players // 2
-    Game.objects.bulk_create(
-        Game(round=rnd, board=i + 1, white=ps[i], black=ps[half + i]) for i in range(half)
-    )
-    return t, rnd
+    """A tournament of ``players`` and its first round published, in a few inserts."""
+    return published_big_round(arbiter, players)
 
 
 # The vocabulary: one table, beside the result labels.
