@@ -116,9 +116,11 @@ def explain_round(
         return RoundPairing(round=k, boards=()), RoundExplanation(k, note=NO_PLAYER)
     with _cyclic_gc_paused():
         players.sort(key=lambda p: (-p.score, p.rank_index))  # Art. 1.2
-        if _without_history(t, k, players):
-            pairs, brackets = _pair_without_history(players)
-            note = NO_CRITERION_DECIDES
+        direct = None
+        if _without_history(players):
+            direct = _pair_without_history(players, _prohibited_pairs(t, k))
+        if direct is not None:
+            pairs, brackets, note = direct
         else:
             pairer = RoundPairer(t, k, rules, players)
             pairs, brackets, note = pairer.pair(), pairer.reports, ""
@@ -180,11 +182,25 @@ def _first_compatible(ok_row: bytearray, candidates: Iterable[int], count: int) 
     return list(islice((j for j in candidates if ok_row[j]), count))
 
 
-def _without_history(t: Tournament, k: int, players: list[PlayerState]) -> bool:
-    """Whether no criterion can tell any two pairs apart: one score group, no game, float,
-    colour or opponent behind anyone, everyone may take the PAB, no prohibited pair."""
+def _prohibited_pairs(t: Tournament, k: int) -> frozenset[frozenset[int]]:
+    """The prohibited pairings of round k (TRF 260/XXP), as pairs of TPNs: like [C1], an
+    absolute criterion."""
+    return frozenset(
+        frozenset((a, b))
+        for fp in t.forbidden_pairs
+        if fp.applies_to(k)
+        for a in fp.tpns
+        for b in fp.tpns
+        if a != b
+    )
+
+
+def _without_history(players: list[PlayerState]) -> bool:
+    """Whether no quality criterion can tell any two pairs apart: one score group, no game,
+    float, colour or opponent behind anyone, everyone may take the PAB.  Prohibited pairings
+    may remain: they make some pairs illegal, as [C1] does, and weigh nothing."""
     first = players[0].score
-    return not any(fp.applies_to(k) for fp in t.forbidden_pairs) and all(
+    return all(
         p.score == first and not p.colors and p.preference is None and not p.met
         and p.played_games == 0 and p.float1 is Float.NONE and p.float2 is Float.NONE
         and p.eligible_for_bye
@@ -193,26 +209,126 @@ def _without_history(t: Tournament, k: int, players: list[PlayerState]) -> bool:
 
 
 def _pair_without_history(
-    players: list[PlayerState],
-) -> tuple[list[tuple[int, int]], list[BracketReport]]:
-    """Pair one bracket in which every pair meets every criterion (typically round 1).
+    players: list[PlayerState], prohibited: frozenset[frozenset[int]]
+) -> tuple[list[tuple[int, int]], list[BracketReport], str] | None:
+    """Pair one bracket in which every legal pair meets every criterion (typically round 1),
+    or None when its S1 and S2 cannot be paired without an exchange.
 
-    Every pairing then complies with [C1]-[C21] equally, so the first candidate of the
-    generation order is the pairing (Art. 4.2, no transposition, no exchange): S1 holds the
-    first MaxPairs players, S1[i] meets S2[i]; with an odd number of players the last of S2
-    is left over and receives the PAB ([C5] and [C9] cannot choose: all equal).
+    Every legal pairing that pairs all of S1 then complies with [C1]-[C21] equally, so the
+    pairing is the first legal candidate of the generation order (Art. 4.2; 2017: D.1):
+    S1 holds the first MaxPairs players, and its players, in order, meet the first S2 player
+    that leaves the rest of S1 a legal S2 opponent each.  With no prohibited pairing among
+    them, S1[i] meets S2[i].  With an odd number of players the S2 player left over receives
+    the PAB ([C5] and [C9] cannot choose: all equal).  All transpositions come before any
+    exchange (Art. 3.6.1 with 4.2-4.3; 2017: B.6 with D.1-D.2), so when no transposition
+    pairs all of S1 the bracket needs the whole generation order: None.
     """
     n = len(players)
     half = n // 2
-    pairs = [(i, half + i) for i in range(half)]
+    tpn = [p.tpn for p in players]
+    vertex = {t: v for v, t in enumerate(tpn)}
+    apart: set[tuple[int, int]] = set()
+    for pair in prohibited:
+        ends = sorted(vertex[t] for t in pair if t in vertex)
+        if len(ends) == 2:
+            apart.add((ends[0], ends[1]))
+    s2_of = _first_legal_transposition(n, apart)
+    if s2_of is None:
+        return None
+    pairs = list(enumerate(s2_of))
+    choices = []
+    candidates = list(range(half, n))  # S2 in order, the players not yet paired
+    for u, v in pairs:
+        passed = tuple(
+            (tpn[c], PROHIBITED_PAIR if (u, c) in apart else WORSE)
+            for c in candidates[:candidates.index(v)]
+        )
+        candidates.remove(v)
+        choices.append(Choice(tpn[u], tpn[v], passed))
     report = BracketReport(
-        score=players[0].score, residents=tuple(p.tpn for p in players),
-        s1=tuple(p.tpn for p in players[:half]), s2=tuple(p.tpn for p in players[half:]),
-        choices=tuple(Choice(players[u].tpn, players[v].tpn) for u, v in pairs),
+        score=players[0].score, residents=tuple(tpn),
+        s1=tuple(tpn[:half]), s2=tuple(tpn[half:]), choices=tuple(choices),
+        downfloats=tuple(Downfloat(tpn[v], players[v].score, DOWN_ODD) for v in candidates),
     )
-    if n % 2:
-        pairs.append((n - 1, n - 1))
-    return pairs, [report]
+    pairs.extend((v, v) for v in candidates)  # odd: the one left over has the PAB
+    note = NO_CRITERION_DECIDES if s2_of == list(range(half, 2 * half)) else ""
+    return pairs, [report], note
+
+
+def _first_legal_transposition(n: int, apart: set[tuple[int, int]]) -> list[int] | None:
+    """The opponent in S2 of each S1 player (S1 the first n // 2 vertices, S2 the others)
+    in the first transposition of S2 in which no pair is in ``apart`` (Art. 4.2; 2017:
+    D.1, lexicographic order), or None when there is none.
+
+    Each S1 player in turn takes the first S2 player that keeps a legal opponent for each
+    S1 player after it: a matching of the rest of S1 into S2, kept up to date with
+    augmenting paths (each choice moves one S2 player's opponent at most).
+    """
+    half = n // 2
+    mate = [-1] * half  # S1 vertex -> its S2 opponent in a legal matching of all S1
+    owner: dict[int, int] = {}  # S2 vertex -> its S1 opponent in that matching
+    for i in range(half):
+        if (i, half + i) not in apart:
+            mate[i] = half + i
+            owner[half + i] = i
+    free = {j for j in range(half, n) if j not in owner}
+    taken = [False] * n  # pairs of the transposition, made final
+
+    def augment(source: int) -> bool:
+        """Give the S1 vertex ``source`` an opponent, moving others along an alternating
+        path (breadth first, through S2 players not taken)."""
+        parent: dict[int, int] = {}  # S2 vertex -> the S1 vertex it was reached from
+        queue = [source]
+        for x in queue:
+            end = next((j for j in free if (x, j) not in apart), None)
+            if end is None:
+                for j in range(half, n):
+                    if (
+                        not taken[j] and j not in free and j not in parent
+                        and (x, j) not in apart
+                    ):
+                        parent[j] = x
+                        queue.append(owner[j])
+                continue
+            free.discard(end)
+            while True:  # flip the path from end back to source
+                owner[end] = x
+                end, mate[x] = mate[x], end
+                if x == source:
+                    return True
+                x = parent[end]
+        return False
+
+    for i in range(half):
+        if mate[i] < 0 and not augment(i):
+            return None
+    order = list(range(half, n))  # S2 players not yet taken, in order
+    for i in range(half):
+        for j in order:
+            if (i, j) in apart:
+                continue
+            current = mate[i]
+            if j == current:
+                break
+            # Try i-j: i's current opponent becomes free, j's (if any) looks for another.
+            other = owner.get(j)
+            mate[i], owner[j] = j, i
+            del owner[current]
+            free.add(current)
+            taken[i] = taken[j] = True
+            if other is None:
+                free.discard(j)
+                break
+            if augment(other):
+                break
+            taken[i] = taken[j] = False
+            free.discard(current)
+            mate[i], owner[j], owner[current], mate[other] = current, other, i, j
+        else:
+            raise AssertionError("an S1 player lost its legal opponent")
+        taken[i] = taken[j] = True
+        order.remove(j)
+    return mate
 
 
 def _bye_reason(player: PlayerState, players: list[PlayerState]) -> str:
@@ -303,7 +419,7 @@ class RoundPairer:
         self.played_rounds = k - 1
         self.layout = Layout.for_players(players, self.played_rounds, rules)
         self.memo = WeightMemo(players)
-        self.forbidden = self._forbidden_pairs()
+        self.forbidden = _prohibited_pairs(t, k)
         self.ok = compatibility(players, forbidden=self.forbidden)
         self.near = self._near_pairs()
         self.top_score = players[0].score
@@ -327,17 +443,6 @@ class RoundPairer:
         self.reports: list[BracketReport] = []
 
     # -- the graph ---------------------------------------------------------------------------
-
-    def _forbidden_pairs(self) -> frozenset[frozenset[int]]:
-        """Prohibited pairings of this round (TRF 260/XXP)."""
-        return frozenset(
-            frozenset((a, b))
-            for fp in self.t.forbidden_pairs
-            if fp.applies_to(self.k)
-            for a in fp.tpns
-            for b in fp.tpns
-            if a != b
-        )
 
     def _near_pairs(self) -> set[tuple[int, int]]:
         """Outside the bracket and the next score group, an edge only says "these two could

@@ -4,12 +4,16 @@ candidate); the direct pairing must be what the whole matching machinery gives."
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
 
 import pairing.dutch.engine as engine
 from pairing.dutch import pair_round
+from pairing.dutch.players import build_players
+from pairing.errors import NoValidPairing
+from pairing.model import Color, ForbiddenPairs, Player, RoundPairing, RuleSet, Tournament
 from pairing.replay import state_before_round
 from pairing.trf import read_trf
 
@@ -60,3 +64,64 @@ def test_odd_first_round_gives_the_pab_to_the_last_player() -> None:
     assert sorted((min(b.white, b.black), max(b.white, b.black)) for b in result.boards) == [
         (1, 4), (2, 5), (3, 6)
     ]
+
+
+def _first_round(count: int, prohibited: list[tuple[int, ...]], rules: RuleSet) -> Tournament:
+    return Tournament(
+        players=tuple(Player(tpn=i, name=f"P{i}", rating=2400 - i) for i in range(1, count + 1)),
+        total_rounds=9, rules=rules, initial_color=Color.WHITE,
+        forbidden_pairs=tuple(ForbiddenPairs(frozenset(tpns)) for tpns in prohibited),
+    )
+
+
+def _pairs(result: RoundPairing) -> tuple[list[tuple[int, int]], int | None]:
+    return sorted((min(b.white, b.black), max(b.white, b.black)) for b in result.boards), result.bye
+
+
+@pytest.mark.parametrize("rules", [RuleSet.DUTCH_2017, RuleSet.DUTCH_2026])
+def test_a_prohibited_pairing_takes_the_first_legal_transposition(monkeypatch, rules) -> None:
+    # 1-5 and 3-7 prohibited: 1 meets 6 (the first legal S2 player that leaves 2, 3, 4 a legal
+    # opponent each), 2 meets 5, 3 meets 8 (7 prohibited), 4 meets 7; 9 left over has the PAB
+    state = _first_round(9, [(1, 5), (3, 7)], rules)
+    general = _pairs(_general(state))
+    monkeypatch.setattr(engine, "RoundPairer", None)  # would fail if called
+    direct, explanation = engine.explain_round(state)
+    assert _pairs(direct) == general == ([(1, 6), (2, 5), (3, 8), (4, 7)], 9)
+    assert explanation.brackets[0].choices[0].passed_over == ((5, engine.PROHIBITED_PAIR),)
+
+
+def test_a_transposition_that_strands_a_later_s1_player_is_passed_over() -> None:
+    # 2-4 prohibited: 1 meeting 3 would leave 2 only 4, so 1 passes over 3 and meets 4
+    state = _first_round(4, [(2, 4)], RuleSet.DUTCH_2017)
+    direct, explanation = engine.explain_round(state)
+    assert _pairs(direct) == _pairs(_general(state)) == ([(1, 4), (2, 3)], None)
+    assert explanation.brackets[0].choices[0].passed_over == ((3, engine.WORSE),)
+
+
+def test_a_bracket_that_needs_an_exchange_takes_the_generation_order() -> None:
+    # 1 may meet no S2 player: no transposition pairs S1 with S2, an exchange is needed
+    state = _first_round(6, [(1, 4), (1, 5), (1, 6)], RuleSet.DUTCH_2017)
+    players = build_players(state, 1, state.rules)
+    assert engine._pair_without_history(players, engine._prohibited_pairs(state, 1)) is None
+    assert _pairs(pair_round(state)) == _pairs(_general(state))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_prohibitions_give_what_the_matchings_give(seed: int) -> None:
+    rng = random.Random(seed)
+    count = rng.randint(2, 30)
+    density = rng.choice([0.02, 0.05, 0.1, 0.2, 0.4])
+    prohibited = [
+        (a, b) for a in range(1, count + 1) for b in range(a + 1, count + 1)
+        if rng.random() < density
+    ]
+    if count >= 3 and rng.random() < 0.3:
+        prohibited.append(tuple(rng.sample(range(1, count + 1), 3)))
+    state = _first_round(count, prohibited, rng.choice([RuleSet.DUTCH_2017, RuleSet.DUTCH_2026]))
+    try:
+        direct = _pairs(pair_round(state))
+    except NoValidPairing:
+        with pytest.raises(NoValidPairing):
+            _general(state)
+        return
+    assert direct == _pairs(_general(state))
