@@ -10,7 +10,7 @@ from django import forms
 from django.conf import settings
 from django.utils import translation
 from django.utils.html import format_html
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext_lazy as _
 
 from pairing.errors import UndecodableFile
 from pairing.trf import decode_file
@@ -21,7 +21,6 @@ from tournaments.models import (
     MAX_ROUNDS,
     MIN_ROUNDS,
     ByeRequest,
-    Game,
     Player,
     RatingType,
     Result,
@@ -397,95 +396,6 @@ class WithdrawForm(forms.Form):
 
 class ArbiterForm(forms.Form):
     username = forms.CharField(max_length=150, label=_("Username"))
-
-
-RESULT_CHOICES = [
-    (Result.PENDING.value, "—"),
-    (Result.WHITE_WINS.value, "1-0"),
-    (Result.BLACK_WINS.value, "0-1"),
-    (Result.DRAW.value, "= ½-½"),
-    (Result.WHITE_WINS_FORFEIT.value, _("+/- forfeit, White wins")),
-    (Result.BLACK_WINS_FORFEIT.value, _("-/+ forfeit, Black wins")),
-    (Result.DOUBLE_FORFEIT.value, _("-/- double forfeit")),
-    (Result.NOT_PLAYED.value, _("x not played")),
-]
-
-
-MATCH_GAME_CHOICES = [
-    *[c for c in RESULT_CHOICES if c[0] != Result.NOT_PLAYED.value],
-    (Result.WHITE_HALF_BLACK_ZERO.value, "½-0"),
-    (Result.WHITE_ZERO_BLACK_HALF.value, "0-½"),
-    (Result.BOTH_LOSE.value, "0-0"),
-]
-"""The results of one game of a Double-Swiss match (C.04.5 Preface: ½-0, 0-½, 0-0 exist)."""
-
-
-class ResultsForm(forms.Form):
-    """One select per board, named ``g<id>``, in board order so Tab walks down the boards.
-
-    Beside each select a hidden ``was_g<id>`` sends the result the page was loaded with, so that
-    only boards changed on this page are written (``services.set_results``).
-    """
-
-    def __init__(self, *args, games: list[Game], **kwargs):
-        super().__init__(*args, **kwargs)
-        self.games = [g for g in games if not g.is_bye]
-        for index, game in enumerate(self.games):
-            if game.is_match:
-                self._match_fields(game, index)
-                continue
-            field = forms.ChoiceField(
-                choices=RESULT_CHOICES, required=False, initial=game.result,
-                label=gettext("Board %(board)s") % {"board": game.board},
-            )
-            if index == 0:
-                field.widget.attrs["autofocus"] = True
-            self.fields[f"g{game.pk}"] = field
-            self.fields[f"was_g{game.pk}"] = forms.ChoiceField(
-                choices=RESULT_CHOICES, required=False, initial=game.result,
-                widget=forms.HiddenInput,
-                label=gettext("Board %(board)s (as loaded)") % {"board": game.board},
-            )
-
-    def _match_fields(self, game: Game, index: int) -> None:
-        """A Double-Swiss match: game 1 (``g<id>``) and game 2 (``g<id>_2``), each from its
-        own White, so Tab goes game 1, game 2, next board (typing ``1`` then ``=``)."""
-        for suffix, value, n in (("", game.result, 1), ("_2", game.second_result, 2)):
-            field = forms.ChoiceField(
-                choices=MATCH_GAME_CHOICES, required=False, initial=value,
-                label=gettext("Board %(board)s, game %(game)s") % {"board": game.board, "game": n},
-            )
-            if index == 0 and n == 1:
-                field.widget.attrs["autofocus"] = True
-            self.fields[f"g{game.pk}{suffix}"] = field
-            self.fields[f"was_g{game.pk}{suffix}"] = forms.ChoiceField(
-                choices=MATCH_GAME_CHOICES, required=False, initial=value,
-                widget=forms.HiddenInput,
-                label=gettext("Board %(board)s, game %(game)s (as loaded)")
-                % {"board": game.board, "game": n},
-            )
-
-    def rows(self):
-        for game in self.games:
-            if game.is_match:
-                yield (game, self[f"g{game.pk}"], self[f"was_g{game.pk}"],
-                       self[f"g{game.pk}_2"], self[f"was_g{game.pk}_2"])
-            else:
-                yield game, self[f"g{game.pk}"], self[f"was_g{game.pk}"], None, None
-
-    def _value(self, game: Game, prefix: str) -> str:
-        first = self.cleaned_data[f"{prefix}g{game.pk}"]
-        if not game.is_match:
-            return first
-        return f"{first}|{self.cleaned_data[f'{prefix}g{game.pk}_2']}"
-
-    def results(self) -> dict[int, str]:
-        """Each board's result; a match's two games as ``game1|game2``."""
-        return {game.pk: self._value(game, "") for game in self.games}
-
-    def seen(self) -> dict[int, str]:
-        """Return the result each board had when the page was loaded (pending if not sent)."""
-        return {game.pk: self._value(game, "was_") for game in self.games}
 
 
 # Corrections and changes (C.04.2 Art. 2.3, 4.3, 4.4), applied by ``tournaments.services``.

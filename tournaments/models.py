@@ -495,6 +495,29 @@ def outcomes_of(result: str) -> tuple[Outcome, Outcome | None]:
 
 _RESULT_LABELS = dict(Result.choices)
 
+RESULT_KEYS = {
+    "1": GameResult.WHITE_WINS,
+    "0": GameResult.BLACK_WINS,
+    "=": GameResult.DRAW,
+    "+": GameResult.WHITE_WINS_FORFEIT,
+    "-": GameResult.BLACK_WINS_FORFEIT,
+    "--": GameResult.DOUBLE_FORFEIT,
+    "x": GameResult.NOT_PLAYED,
+}
+"""The keys an arbiter types for a board's result, read from White's side (quick entry, and the
+first letter of each choice of the results form); a result may also be typed as it is written
+(``1-0``, ``1/2-1/2`` or ``½-½``, ``+/-``, ``-/-``, ``0-0``: ``typed_result``)."""
+
+
+def typed_result(text: str) -> Result | None:
+    """The result ``text`` names (a key of ``RESULT_KEYS``, or a result as written, ½ or 1/2,
+    − or -), or None: ``=`` is ½-½, ``½-0`` a match game's ½-0, ``2`` nothing."""
+    text = text.strip().lower().replace("½", "1/2").replace("−", "-")
+    game = RESULT_KEYS.get(text)
+    if game is None:
+        game = next((g for g in GameResult if g.value == text), None)
+    return None if game is None else Result(game.value)
+
 
 class Game(models.Model):
     """One row of a round: a board (White against Black) or a bye/absence (no Black)."""

@@ -10,6 +10,7 @@ from tournaments import (
     views_print,
     views_prizes,
     views_registration,
+    views_results as r,
 )
 
 urlpatterns = [
@@ -43,10 +44,11 @@ urlpatterns = [
     path("t/<int:pk>/byes/<int:bye_pk>/cancel/", v.bye_cancel, name="arbiter-bye-cancel"),
     path("t/<int:pk>/pair/", v.pair, name="arbiter-pair"),
     path("t/<int:pk>/pairing/", v.pairing_job, name="arbiter-pairing-job"),
-    path("t/<int:pk>/rounds/<int:number>/", v.round_detail, name="arbiter-round"),
+    path("t/<int:pk>/rounds/<int:number>/", r.round_detail, name="arbiter-round"),
     path("t/<int:pk>/rounds/<int:number>/unpair/", v.round_unpair, name="arbiter-round-unpair"),
     path("t/<int:pk>/rounds/<int:number>/publish/", v.round_publish, name="arbiter-round-publish"),
-    path("t/<int:pk>/rounds/<int:number>/finish/", v.round_finish, name="arbiter-round-finish"),
+    path("t/<int:pk>/rounds/<int:number>/finish/", r.round_finish, name="arbiter-round-finish"),
+    path("t/<int:pk>/rounds/<int:number>/quick/", r.quick_entry, name="arbiter-quick-entry"),
     path("t/<int:pk>/standings/", v.standings, name="arbiter-standings"),
     path("t/<int:pk>/audit/", c.audit, name="arbiter-audit"),
     path("t/<int:pk>/audit.csv", c.audit_csv, name="arbiter-audit-csv"),

@@ -98,6 +98,7 @@ def posted_round(request: HttpRequest, tournament: Tournament, number: int) -> R
     rnd = rounds.first()
     if rnd is None:
         raise services.ServiceError(services.round_changed_meanwhile(number))
+    rnd.tournament = tournament  # read once: the services lock it again
     return rnd
 
 

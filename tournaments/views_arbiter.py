@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import audit as audit_trail, explain, queries, ratings, services
+from tournaments import audit as audit_trail, queries, ratings, services
 from tournaments.forms import (
     ArbiterForm,
     ArchiveUploadForm,
@@ -22,7 +22,6 @@ from tournaments.forms import (
     LateEntryForm,
     PlayerEditForm,
     PlayerForm,
-    ResultsForm,
     TournamentForm,
     UploadForm,
     WithdrawForm,
@@ -38,12 +37,10 @@ from tournaments.views_access import (
     posted_player,
     posted_round,
     readable,
-    round_of,
     service_error,
     writable,
 )
-from tournaments.views_bulk import bulk_form, leave_many_form
-from tournaments.views_corrections import leave_form
+from tournaments.views_bulk import bulk_form
 
 
 @login_required
@@ -373,72 +370,6 @@ def pairing_job(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-@login_required
-def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = readable(request, pk)
-    rnd = round_of(tournament, number)
-    games = list(rnd.games.select_related("white", "black"))
-    can_write = tournament.is_arbiter(request.user)
-    form = None
-    if rnd.state != Round.State.DRAFT and can_write:
-        form = ResultsForm(request.POST or None, games=games)
-        if request.method == "POST":
-            if form.is_valid():
-                try:
-                    saved = services.set_results(
-                        rnd, request.user, form.results(), seen=form.seen()
-                    )
-                except services.ServiceError as error:
-                    messages.error(request, str(error))
-                else:
-                    messages.success(
-                        request,
-                        ngettext("%(count)d result saved.", "%(count)d results saved.", saved.saved)
-                        % {"count": saved.saved},
-                    )
-                    for refusal in saved.refused:
-                        messages.error(request, refusal)
-                    if "finish" in request.POST and not saved.refused:
-                        return _finish(request, tournament, rnd)
-                    return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
-            else:
-                form_errors(request, form)
-    elif request.method == "POST":
-        raise PermissionDenied(_("Results are entered in published rounds by the arbiters."))
-    is_last = not tournament.round_set.filter(number__gt=rnd.number).exists()
-    context = {
-        "t": tournament,
-        "round": rnd,
-        "games": [g for g in games if not g.is_bye],
-        "byes": [g for g in games if g.is_bye],
-        "form": form if is_last else None,
-        "can_write": can_write,
-        "is_last": is_last,
-        "missing": sum(1 for g in games if not g.has_result),
-        "why": explain.arbiter_view(rnd, games),
-        "leave_form": leave_form(tournament, rnd)
-        if rnd.state == Round.State.DRAFT and can_write
-        else None,
-    }
-    if context["leave_form"] is not None:
-        context["leave_many_form"] = leave_many_form(tournament, rnd)
-    context["can_unpublish"] = (
-        can_write and is_last and rnd.state == Round.State.PUBLISHED
-        and not any(g.has_result for g in games if not g.is_bye)
-    )
-    return render(request, "tournaments/arbiter/round.html", context)
-
-
-def _finish(request, tournament, rnd):
-    try:
-        services.finish_round(rnd, request.user)
-    except services.ServiceError as error:
-        messages.error(request, str(error))
-        return redirect("arbiter-round", pk=tournament.pk, number=rnd.number)
-    messages.success(request, _("Round %(number)s finished.") % {"number": rnd.number})
-    return dashboard(tournament)
-
-
 @arbiter_action
 def round_unpair(request, tournament, number):
     if not tournament.round_set.filter(number=number).exists():
@@ -453,11 +384,6 @@ def round_publish(request, tournament, number):
     services.publish_round(posted_round(request, tournament, number), request.user)
     messages.success(request, _("Round %(number)s published.") % {"number": number})
     return redirect("arbiter-round", pk=tournament.pk, number=number)
-
-
-@arbiter_action
-def round_finish(request, tournament, number):
-    return _finish(request, tournament, posted_round(request, tournament, number))
 
 
 @login_required

@@ -41,7 +41,13 @@ from tournaments.services.players import (
     update_player,
     withdraw_player,
 )
-from tournaments.services.results import ResultsSaved, set_result, set_results
+from tournaments.services.results import (
+    BoardEntered,
+    ResultsSaved,
+    enter_board,
+    set_result,
+    set_results,
+)
 from tournaments.services.rounds import (
     finish_round,
     pair_next_round,
@@ -66,6 +72,7 @@ __all__ = [
     "CSV_HEADERS",
     "csv_header_names",
     "PLAYER_FIELDS",
+    "BoardEntered",
     "EngineState",
     "ResultsSaved",
     "ServiceError",
@@ -78,6 +85,7 @@ __all__ = [
     "clean_player_fields",
     "create_tournament",
     "draw_initial_color",
+    "enter_board",
     "engine_state",
     "export_trf",
     "finish_round",

@@ -1,17 +1,23 @@
-"""Results: entered in a published round, changed while the next round is not paired."""
+"""Results: entered in a published round, changed while the next round is not paired.
+
+Whatever their number, the results of one call are written in one transaction: the version of
+the tournament rises once, the games are updated one statement per distinct result, and the
+audit trail gets its entries in one insert (a whole round of 2500 boards is a few statements).
+"""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import GAME_RESULTS, Game, Result, Round
+from tournaments.models import GAME_RESULTS, AuditEntry, Game, Result, Round, Tournament
 from tournaments.services import double_swiss
 from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import row
-from tournaments.services.write import audit, locked_round
+from tournaments.services.write import audit_entry, locked_round
 
 
 @dataclass(frozen=True)
@@ -22,10 +28,40 @@ class ResultsSaved:
     refused: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class BoardEntered:
+    """What ``enter_board`` did: the board as stored now, and whether this call stored it
+    (False: it held that result already)."""
+
+    game: Game
+    stored: bool
+
+
 def _result_label(value: str) -> str:
+    """A result as an arbiter reads it (``½-½``; a match's two games joined)."""
     if "|" in value:  # the two games of a Double-Swiss match
         return _(" and ").join(_result_label(part) for part in value.split("|"))
     return str(Result(value).label) if value else _("no result")
+
+
+def _open(rnd: Round) -> tuple[Tournament, Round]:
+    """Lock the tournament; return it and the round as stored now, if results go in it."""
+    t, rnd = locked_round(rnd)
+    if rnd.state == Round.State.DRAFT:
+        raise ServiceError(_("Round %(number)s is not published yet.") % {"number": rnd.number})
+    if t.round_set.filter(number__gt=rnd.number).exists():
+        raise ServiceError(
+            _(
+                "Round %(next)s is already paired: a change to round %(number)s is a "
+                "correction (C.04.2 Art. 4.3)."
+            ) % {"next": rnd.number + 1, "number": rnd.number}
+        )
+    return t, rnd
+
+
+def _stored_value(game: Game) -> str:
+    """What a board holds, as result entry sends it (a match: ``game1|game2``)."""
+    return game.match_result if game.is_match and not game.is_bye else game.result
 
 
 def set_results(
@@ -41,21 +77,12 @@ def set_results(
     Without ``seen`` every value given is written.
     """
     with transaction.atomic():
-        t, rnd = locked_round(rnd)
-        if rnd.state == Round.State.DRAFT:
-            raise ServiceError(
-                _("Round %(number)s is not published yet.") % {"number": rnd.number}
-            )
-        later = t.round_set.filter(number__gt=rnd.number).exists()
-        if later:
-            raise ServiceError(
-                _(
-                    "Round %(next)s is already paired: a change to round %(number)s is a "
-                    "correction (C.04.2 Art. 4.3)."
-                ) % {"next": rnd.number + 1, "number": rnd.number}
-            )
-        games = {g.pk: g for g in rnd.games.select_related("white", "black")}
-        changed = 0
+        t, rnd = _open(rnd)
+        ids = [int(game_id) for game_id in results]
+        games = {
+            g.pk: g for g in rnd.games.filter(pk__in=ids).select_related("white", "black")
+        }
+        writes: list[tuple[Game, str]] = []
         refused = []
         for game_id, value in results.items():
             game = games.get(int(game_id))
@@ -71,58 +98,99 @@ def set_results(
                     % {"game": game_id, "number": rnd.number}
                 )
             was = None if seen is None else seen.get(game_id, "")
-            current = game.result
-            if game.is_match and not game.is_bye:
-                current = game.match_result
-                was = "|" if was == "" else was
+            current = _stored_value(game)
+            if game.is_match and not game.is_bye and was == "":
+                was = "|"
             if value == was or value == current:
                 continue
             if was is not None and current != was:
-                black = game.black.name if game.black else ""
                 refused.append(
                     _(
                         "Board %(board)s (%(white)s – %(black)s): %(result)s not saved, the board "
                         "was changed meanwhile and now holds %(current)s."
                     ) % {
-                        "board": game.board, "white": game.white.name, "black": black,
+                        "board": game.board, "white": game.white.name,
+                        "black": game.black.name if game.black else "",
                         "result": _result_label(value), "current": _result_label(current),
                     }
                 )
                 continue
-            if game.is_bye:
-                raise ServiceError(
-                    _("%(name)s has a bye: there is no result to enter.")
-                    % {"name": game.white.name}
-                )
-            if game.is_match:
-                first, second = double_swiss.match_result(
-                    value, game.board, complete=rnd.state == Round.State.FINISHED
-                )
-                game.result, game.second_result = first, second
-                game.save(update_fields=["result", "second_result"])
-                changed += 1
-                audit(
-                    t, actor, "enter result" if current == "|" else "change result",
-                    round_number=rnd.number, before=current, after=value, reason=row(game),
-                )
-                continue
-            allowed = GAME_RESULTS if rnd.state == Round.State.FINISHED else GAME_RESULTS | {""}
-            if value not in allowed:
-                raise ServiceError(
-                    _("Board %(board)s: %(value)r is not a game result.")
-                    % {"board": game.board, "value": value}
-                )
-            before = game.result
-            game.result = value
-            game.save(update_fields=["result"])
-            changed += 1
-            audit(
-                t, actor, "enter result" if before == "" else "change result",
-                round_number=rnd.number, before=before, after=value, reason=row(game),
+            writes.append((game, value))
+        _write(t, rnd, actor, writes)
+    return ResultsSaved(len(writes), tuple(refused))
+
+
+def enter_board(rnd: Round, actor, board: int, value: str) -> BoardEntered:
+    """Enter the result of one board by its number, as typed in the hall (quick entry).
+
+    Only a board still pending takes a result: a board that holds another one keeps it, and the
+    arbiter is told that a change is a correction (C.04.2 Art. 4.3), made on the round's page.
+    A fixed number of queries, whatever the size of the round.
+    """
+    with transaction.atomic():
+        t, rnd = _open(rnd)
+        game = rnd.games.select_related("white", "black").filter(board=board).first()
+        if game is None:
+            raise ServiceError(
+                _("Round %(number)s has no board %(board)s.")
+                % {"number": rnd.number, "board": board}
             )
-        if changed:
-            t.save(update_fields=["updated_at"])
-    return ResultsSaved(changed, tuple(refused))
+        current = _stored_value(game)
+        if value == current:
+            return BoardEntered(game, stored=False)
+        if current not in ("", "|"):
+            raise ServiceError(
+                _(
+                    "Board %(board)s (%(white)s – %(black)s) already holds %(current)s: "
+                    "%(result)s not saved. Changing an entered result is a correction (C.04.2 "
+                    "Art. 4.3): make it in the round's results form or on the board's "
+                    "correction page."
+                ) % {
+                    "board": board, "white": game.white.name, "black": game.black.name,
+                    "current": _result_label(current), "result": _result_label(value),
+                }
+            )
+        _write(t, rnd, actor, [(game, value)])
+    return BoardEntered(game, stored=True)
+
+
+def _write(t: Tournament, rnd: Round, actor, writes: list[tuple[Game, str]]) -> None:
+    """Check and store each board's new result, with one audit entry each: one update per
+    distinct result, one insert for the audit trail."""
+    finished = rnd.state == Round.State.FINISHED
+    allowed = GAME_RESULTS if finished else GAME_RESULTS | {Result.PENDING}
+    by_value: dict[tuple[str, str | None], list[int]] = defaultdict(list)
+    entries = []
+    for game, value in writes:
+        before = _stored_value(game)
+        if game.is_bye:
+            raise ServiceError(
+                _("%(name)s has a bye: there is no result to enter.") % {"name": game.white.name}
+            )
+        if game.is_match:
+            game.result, game.second_result = double_swiss.match_result(
+                value, game.board, complete=finished
+            )
+            by_value[(game.result, game.second_result)].append(game.pk)
+        elif value in allowed:
+            game.result = value
+            by_value[(value, None)].append(game.pk)
+        else:
+            raise ServiceError(
+                _("Board %(board)s: %(value)r is not a game result.")
+                % {"board": game.board, "value": value}
+            )
+        entries.append(audit_entry(
+            t, actor, "enter result" if before in ("", "|") else "change result",
+            round_number=rnd.number, before=before, after=value, reason=row(game),
+        ))
+    if not writes:
+        return
+    for (first, second), pks in by_value.items():
+        fields = {"result": first} if second is None else {"result": first, "second_result": second}
+        Game.objects.filter(pk__in=pks).update(**fields)
+    AuditEntry.objects.bulk_create(entries)
+    t.save(update_fields=["updated_at"])
 
 
 def set_result(game: Game, actor, result: str) -> ResultsSaved:

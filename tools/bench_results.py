@@ -1,0 +1,157 @@
+"""Time results entry at the size of a big open (issue 26, item 1): a whole round saved in one
+call of the service, the same round through the round page's own form posts (a page of boards
+each, the last with "Save and finish round"), and quick entry board by board.
+
+    .venv/bin/python tools/bench_results.py --players 5000
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/swiss_results .venv/bin/python \\
+        tools/bench_results.py --players 5000
+
+CPU is the CPU of the thread that serves the request (``time.thread_time``): the standings
+computed after a commit run in a thread of their own (``pagecache.refresh_soon``), and are left
+out here (``LIVE_WARM`` off). The database named by DATABASE_URL is used as it is (a scratch
+database: the command adds a user and tournaments); without it a temporary SQLite file is
+created and migrated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Timer:
+    def __enter__(self) -> Timer:
+        self.wall, self.cpu = time.perf_counter(), time.thread_time()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.wall = time.perf_counter() - self.wall
+        self.cpu = time.thread_time() - self.cpu
+
+
+def published_round(user, players: int):
+    """A tournament of ``players`` and its first round published (top half against bottom
+    half), built with a few inserts."""
+    from django.utils import timezone
+
+    from tournaments import services
+    from tournaments.models import Game, Player, Round
+
+    t = services.create_tournament(user, name=f"Results benchmark {players}", rounds=9)
+    Player.objects.bulk_create(
+        Player(tournament=t, name=f"Player{i:05d}, Given", tpn=i + 1, rating=2800 - i // 4)
+        for i in range(players)
+    )
+    rnd = Round.objects.create(
+        tournament=t, number=1, state=Round.State.PUBLISHED, published_at=timezone.now()
+    )
+    ps = list(t.players.order_by("tpn"))
+    half = players // 2
+    Game.objects.bulk_create(
+        Game(round=rnd, board=i + 1, white=ps[i], black=ps[half + i]) for i in range(half)
+    )
+    return t, rnd
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=5000)
+    parser.add_argument("--quick", type=int, default=50, help="boards entered by quick entry")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    scratch = None
+    if not os.environ.get("DATABASE_URL"):
+        scratch = tempfile.TemporaryDirectory()
+        os.environ["DATABASE_URL"] = f"sqlite:///{scratch.name}/bench.sqlite3"
+    os.environ.setdefault("DEBUG", "1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from tests.web.pages import form_data
+    from tournaments import services
+    from tournaments.models import Result, Round
+
+    settings.LIVE_WARM = False
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    call_command("migrate", verbosity=0)
+    user, _ = get_user_model().objects.get_or_create(username="bench-results")
+    database = os.environ["DATABASE_URL"].split(":")[0]
+    boards = args.players // 2
+    print(f"{args.players} players, {boards} boards, {database}")
+
+    t, rnd = published_round(user, args.players)
+    results = {g.pk: (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)[g.board % 3]
+               for g in rnd.games.all()}
+    with Timer() as whole, CaptureQueriesContext(connection) as queries:
+        saved = services.set_results(rnd, user, results, seen={})
+    assert saved.saved == boards, saved
+    print(f"  whole round, one call of set_results: {whole.wall:.2f} s wall, "
+          f"{whole.cpu:.2f} s CPU, {len(queries)} queries")
+
+    t, rnd = published_round(user, args.players)
+    client = Client()
+    client.force_login(user)
+    url = reverse("arbiter-round", args=[t.pk, 1])
+    posts, post_wall, post_cpu, get_wall = 0, 0.0, 0.0, 0.0
+    while True:
+        with Timer() as shown:
+            page = client.get(url).content.decode()
+        get_wall += shown.wall
+        data = {k: (Result.WHITE_WINS if k.startswith("g") else v)
+                for k, v in form_data(page).items()}
+        last = 'name="next_page"' not in page
+        with Timer() as posted:
+            response = client.post(url, {**data, "finish" if last else "next_page": "1"})
+        posts += 1
+        post_wall += posted.wall
+        post_cpu += posted.cpu
+        assert response.status_code == 302, response.status_code
+        if last:
+            break
+        url = response["Location"]
+    rnd.refresh_from_db()
+    stored = rnd.games.filter(result=Result.WHITE_WINS).count()
+    ok = rnd.state == Round.State.FINISHED and stored == boards
+    print(f"  whole round through the form, {posts} posts (the last: Save and finish round): "
+          f"{post_wall:.2f} s wall, {post_cpu:.2f} s CPU; pages shown {get_wall:.2f} s wall; "
+          f"{'all stored, round finished' if ok else f'FAILED: {stored} stored, {rnd.state}'}")
+
+    t, rnd = published_round(user, args.players)
+    quick = reverse("arbiter-quick-entry", args=[t.pk, 1])
+    client.get(reverse("arbiter-round", args=[t.pk, 1]))
+    cpu, wall, counts = [], [], []
+    for board in range(1, args.quick + 1):
+        with Timer() as one, CaptureQueriesContext(connection) as queries:
+            entry = f"{board * 37 % boards + 1} ="
+            answer = client.post(quick, {"round": rnd.pk, "entry": entry},
+                                 HTTP_ACCEPT="application/json")
+        assert answer.json()["ok"], answer.json()
+        cpu.append(one.cpu * 1000)
+        wall.append(one.wall * 1000)
+        counts.append(len(queries))
+    print(f"  quick entry, {args.quick} boards: CPU median {statistics.median(cpu):.1f} ms, "
+          f"max {max(cpu):.1f} ms; wall median {statistics.median(wall):.1f} ms; "
+          f"queries {min(counts)}-{max(counts)}")
+    if scratch is not None:
+        scratch.cleanup()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
