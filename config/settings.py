@@ -20,7 +20,7 @@ CONN_MAX_AGE   seconds a database connection is kept for the next request (0: cl
 CONN_HEALTH_CHECKS  1 (default): a kept connection is checked before a request reuses it
 DB_LOCK_TIMEOUT       PostgreSQL: milliseconds a statement waits for a row lock (10000; 0: for ever)
 DB_STATEMENT_TIMEOUT  PostgreSQL: milliseconds a statement may run (30000; 0: no limit); the
-               pairing job lifts it for its own transactions (tournaments.services.write.long_work)
+               pairing job's transactions take JOB_STATEMENT_TIMEOUT instead (0 by default: none)
 METRICS_TOKEN  the bearer token that reads /metrics (Prometheus); staff users read it logged in
 """
 
@@ -171,6 +171,9 @@ def postgresql_timeouts(lock_ms: int, statement_ms: int) -> str:
 
 DB_LOCK_TIMEOUT = _env_int("DB_LOCK_TIMEOUT", 10_000)
 DB_STATEMENT_TIMEOUT = _env_int("DB_STATEMENT_TIMEOUT", 30_000)
+# A pairing job's transactions (tournaments.services.write.long_work): no limit by default; the
+# job's own heartbeat tells a worker that is gone.
+JOB_STATEMENT_TIMEOUT = _env_int("JOB_STATEMENT_TIMEOUT", 0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = postgresql_timeouts(
         DB_LOCK_TIMEOUT, DB_STATEMENT_TIMEOUT
