@@ -169,7 +169,9 @@ def main() -> int:
     assert page.status_code == 200
     steps.run(
         "publish round 2, POST",
-        lambda: arbiter.post(reverse("arbiter-round-publish", args=[t.pk, 2]), {"round": job.round_id}),
+        lambda: arbiter.post(
+            reverse("arbiter-round-publish", args=[t.pk, 2]), {"round": job.round_id}
+        ),
     )
     rng = random.Random(26)
     choices = [Result.WHITE_WINS.value, Result.DRAW.value, Result.BLACK_WINS.value]
@@ -186,7 +188,7 @@ def main() -> int:
     t.refresh_from_db()
     stored = Game.objects.filter(round=job.round).exclude(result=Result.PENDING.value).count()
     print(f"  games with a result stored: {stored} of {len(results)}", file=sys.stderr)
-    while pagecache._refreshing:  # the background refresh of the standings, as after any change
+    while pagecache.refreshing():  # the background refresh of the standings, as after any change
         time.sleep(0.05)
     visitor = Client(HTTP_ACCEPT_ENCODING="gzip")
     pagecache.clear_local()

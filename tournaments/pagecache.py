@@ -242,6 +242,12 @@ def refresh_soon(tournament_id: int) -> None:
     threading.Thread(target=_refresh, args=(tournament_id,), daemon=True).start()
 
 
+def refreshing() -> bool:
+    """Whether this process is computing pages after a change (the benchmark waits for it)."""
+    with _refreshing_lock:
+        return bool(_refreshing)
+
+
 def _refresh(tournament_id: int) -> None:
     global refreshes
     close_old_connections()
