@@ -11,7 +11,8 @@ ALLOWED_HOSTS  comma-separated host names
 SECURE_COOKIES with DEBUG off, HTTPS only (secure cookies, redirect, HSTS); 0 to try plain HTTP
 LOG_LEVEL      level of the log written to stderr (gunicorn's log); WARNING by default
 REDIS_URL      e.g. redis://127.0.0.1:6379/0: the cache and the live pages' events shared by workers
-TASKS_BACKEND  "database": rounds are paired by `manage.py db_worker` processes (production);
+TASKS_BACKEND  "database": rounds are paired, and the checker's files checked, by `manage.py
+               db_worker` processes (production);
                "immediate" (the default): in the request that asks for them (`make run`, tests)
 CORS_ALLOWED_ORIGINS  comma-separated origins whose pages may read the API, or * for any
 TRUSTED_PROXIES number of reverse proxies in front that append to X-Forwarded-For (0: none)
@@ -22,6 +23,9 @@ DB_LOCK_TIMEOUT       PostgreSQL: milliseconds a statement waits for a row lock 
 DB_STATEMENT_TIMEOUT  PostgreSQL: milliseconds a statement may run (30000; 0: no limit); the
                pairing job's transactions take JOB_STATEMENT_TIMEOUT instead (0 by default: none)
 METRICS_TOKEN  the bearer token that reads /metrics (Prometheus); staff users read it logged in
+CHECKER_CPU_SECONDS, CHECKER_RATE_LIMIT, CHECKER_RATE_WINDOW_MINUTES, CHECKER_QUEUE_MAX
+               the public checker's bounds (20 s of CPU a file, 5 files an address in 10 minutes,
+               50 files waiting)
 """
 
 from __future__ import annotations
@@ -281,8 +285,18 @@ TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend" if TASKS_BACKEND == "database"
         else "django_tasks.backends.immediate.ImmediateBackend",
+        # "default": rounds to pair; "checks": the public checker's files (tournaments.check_jobs),
+        # served by workers of their own so that an arbiter's round never waits behind them.
+        "QUEUES": ["default", "checks"],
     }
 }
+# The public checker (/check/, tournaments.check_jobs): each file is a job of the "checks" queue;
+# as many run at once as workers serve that queue (`db_worker --queue-name checks`).
+CHECKER_CPU_SECONDS = float(os.environ.get("CHECKER_CPU_SECONDS", "20"))  # a check's CPU time cap
+CHECKER_RATE_LIMIT = _env_int("CHECKER_RATE_LIMIT", 5)  # checks from one address...
+CHECKER_RATE_WINDOW_MINUTES = _env_int("CHECKER_RATE_WINDOW_MINUTES", 10)  # ...in this window
+CHECKER_QUEUE_MAX = _env_int("CHECKER_QUEUE_MAX", 50)  # checks waiting: more are refused (503)
+CHECKER_KEEP_MINUTES = 60  # a check (its report) is deleted this long after it was asked for
 # A job paired by a worker says it is alive from a thread of its own; a job run inside the
 # request needs no such sign.
 PAIRING_JOB_HEARTBEAT = TASKS_BACKEND == "database"

@@ -13,3 +13,7 @@ from config.settings import *  # noqa: E402,F403
 # here changes no outcome; production keeps Django's default, which
 # test_deploy_settings.test_production_settings_hash_passwords_with_djangos_strong_default checks.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The suite uploads hundreds of files to the checker from one address; the test of the rate
+# limit (tests/web/test_checker_jobs.py) sets the production figure.
+CHECKER_RATE_LIMIT = 10_000

@@ -188,7 +188,7 @@ def main() -> int:
     t.refresh_from_db()
     stored = Game.objects.filter(round=job.round).exclude(result=Result.PENDING.value).count()
     print(f"  games with a result stored: {stored} of {len(results)}", file=sys.stderr)
-    while pagecache.refreshing():  # the background refresh of the standings, as after any change
+    while pagecache.computing():  # the background refresh of the standings, as after any change
         time.sleep(0.05)
     visitor = Client(HTTP_ACCEPT_ENCODING="gzip")
     pagecache.clear_local()

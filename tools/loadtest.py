@@ -36,13 +36,13 @@ GOAL_P99_MS = 100
 GOAL_304_RPS = 1500
 
 
-def _run(args: list[str], env: dict, **kwargs) -> str:
+def run(args: list[str], env: dict, **kwargs) -> str:
     done = subprocess.run(args, env=env, cwd=ROOT, check=True, text=True, capture_output=True,
                           **kwargs)
     return done.stdout
 
 
-def _fresh_database(url: str) -> None:
+def fresh_database(url: str) -> None:
     import psycopg
 
     name = url.rsplit("/", 1)[1]
@@ -52,7 +52,7 @@ def _fresh_database(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def _redis_url() -> str:
+def redis_url() -> str:
     url = os.environ.get("REDIS_URL", f"redis://{HOST}:6379/0")
     try:
         import redis
@@ -63,7 +63,7 @@ def _redis_url() -> str:
     return url
 
 
-def _wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> None:
+def wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if server.poll() is not None:
@@ -73,7 +73,19 @@ def _wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> 
             return
         except (urllib.error.URLError, OSError):
             time.sleep(0.3)
-    raise SystemExit("the server did not answer within 30 s")
+    raise SystemExit(f"the server did not answer within {seconds:g} s")
+
+
+def stop(processes: list[subprocess.Popen], seconds: float = 15) -> None:
+    """Stop servers started in sessions of their own, with their children: SIGTERM, then
+    SIGKILL for those still there after ``seconds``."""
+    for process in processes:
+        os.killpg(process.pid, signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 PROXY = "X-Forwarded-Proto: https"
@@ -210,28 +222,28 @@ def main() -> None:
     if not options.trf.is_file():
         raise SystemExit(f"{options.trf}: no such file")
 
-    redis_url = _redis_url()
+    redis_at = redis_url()
     env = {
         **os.environ,
         "DATABASE_URL": options.database,
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(40),
         "ALLOWED_HOSTS": HOST,
-        "REDIS_URL": redis_url,
+        "REDIS_URL": redis_at,
         "CACHE_KEY_PREFIX": f"loadtest-{secrets.token_hex(4)}",
     }
-    print(f"database {options.database} (new), Redis {redis_url or 'none'}", flush=True)
-    _fresh_database(options.database)
+    print(f"database {options.database} (new), Redis {redis_at or 'none'}", flush=True)
+    fresh_database(options.database)
     manage = [PYTHON, "manage.py"]
-    _run([*manage, "migrate", "--noinput"], env)
-    _run([*manage, "collectstatic", "--noinput"], env)
-    _run(
+    run([*manage, "migrate", "--noinput"], env)
+    run([*manage, "collectstatic", "--noinput"], env)
+    run(
         [*manage, "shell", "-c",
          "from django.contrib.auth.models import User; User.objects.create_user('loadtest')"],
         env,
     )
     started = time.monotonic()
-    pk = int(_run([*manage, "import_trf", str(options.trf), "--owner", "loadtest"], env).strip())
+    pk = int(run([*manage, "import_trf", str(options.trf), "--owner", "loadtest"], env).strip())
     print(f"import_trf {options.trf.name}: tournament {pk} in {time.monotonic() - started:.1f} s",
           flush=True)
 
@@ -254,7 +266,7 @@ def main() -> None:
     ]
     server = servers[0]
     try:
-        _wait_until_up(base, server)
+        wait_until_up(base, server)
         pages = [
             ("public pairings, round 9", f"/t/{pk}/rounds/9/", "text/html"),
             ("public standings", f"/t/{pk}/standings/", "text/html"),
@@ -280,17 +292,11 @@ def main() -> None:
             f"http://{HOST}:{options.port + 1}/t/{pk}/events/", base, pk, pages, env
         )
     finally:
-        for process in servers:
-            os.killpg(process.pid, signal.SIGTERM)
-        for process in servers:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+        stop(servers)
 
     print()
     print(f"gunicorn {options.workers} workers x 4 threads (--reuse-port), DEBUG=0, PostgreSQL, "
-          f"Redis {'on' if redis_url else 'off'}; "
+          f"Redis {'on' if redis_at else 'off'}; "
           f"wrk -t2 for {options.seconds} s per cell; req/s, p50 / p99 in ms")
     print()
     print("| page | body | first (cold) | c=10 req/s | c=10 p50 / p99 | c=50 req/s "

@@ -6,7 +6,8 @@ the Dutch system under the file's rule set (2026 unless its ``192`` record says 
 one the visitor chose. Round k is paired from
 the file's state before round k (``pairing.replay``) and compared with what the file recorded;
 where they differ, the Dutch engine's explanation says why it paired as it did, and the file's
-own pairing is checked against the absolute criteria. Nothing is stored.
+own pairing is checked against the absolute criteria. The check runs as a job of the task
+queue, under a CPU-time cap (``tournaments.check_jobs``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils.translation import gettext, gettext_lazy as _
 from pairing.checker import check_round
 from pairing.dutch.explanation import RoundExplanation
 from pairing.errors import PairingError, TrfFormatError
-from pairing.model import RoundPairing, RuleSet
+from pairing.model import RoundPairing, RuleSet, Tournament
 from pairing.replay import COLORS_DIFFER, IDENTICAL, compare_rounds
 from pairing.systems import PairingSystem, system_of_file
 from tournaments import explain
@@ -164,8 +165,10 @@ def _refuse_if_too_big(players: int, rounds: int, units: str) -> None:
         raise Refused(message % {"rounds": rounds, "max": MAX_ROUNDS})
 
 
-def check(text: str, rules: RuleSet | None = None) -> Report:
-    """Re-pair every round of a TRF text; raise ``Refused`` for a file that cannot be checked."""
+def read(text: str, rules: RuleSet | None = None) -> tuple[PairingSystem, Tournament]:
+    """The file's system and tournament, or ``Refused``: a file the engine cannot read, or one
+    too large to check. Reading is quick (linear in the file); the view refuses such a file at
+    once, before it queues the check."""
     try:
         system, t = system_of_file(text, rules)
     except TrfFormatError as error:
@@ -174,6 +177,12 @@ def check(text: str, rules: RuleSet | None = None) -> Report:
             % {"error": engine_said(error)}
         ) from None
     _refuse_if_too_big(len(t.players), system.paired_rounds(t), system.units)
+    return system, t
+
+
+def check(text: str, rules: RuleSet | None = None) -> Report:
+    """Re-pair every round of a TRF text; raise ``Refused`` for a file that cannot be checked."""
+    system, t = read(text, rules)
     name = _name_of(t.players)
     checks = []
     for k in system.replayable_rounds(t):  # a round in which nobody was paired: nothing to do

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import uuid
 import zoneinfo
 from functools import cached_property
 
@@ -687,6 +688,41 @@ class PairingJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} round {self.round_number}: {self.state}"
+
+
+class CheckJob(models.Model):
+    """A file of the public checker (``/check/``) checked by a worker of the task queue
+    (``tournaments.check_jobs``): the uploaded text until it is checked, then the report as the
+    visitor reads it. Anonymous: reached by its random id only; deleted after
+    ``CHECKER_KEEP_SECONDS``."""
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("Waiting for its turn")
+        RUNNING = "running", _("Being checked")
+        DONE = "done", _("Checked")
+        FAILED = "failed", _("Not checked")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.WAITING)
+    text = models.TextField(blank=True, help_text="The uploaded file, until it is checked.")
+    rules = models.CharField(max_length=16, blank=True, help_text="The Dutch rules chosen, if any.")
+    language = models.CharField(max_length=8, help_text="The language of the report.")
+    address = models.CharField(
+        max_length=45, blank=True,
+        help_text="The client's address as django-axes reads it: the per-address rate limit.",
+    )
+    requested_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    report = models.TextField(blank=True, help_text="The report, as HTML in its language.")
+    failure = models.TextField(blank=True, help_text="Why the file was not checked.")
+
+    class Meta:
+        ordering = ["requested_at"]
+        indexes = [models.Index(fields=["address", "requested_at"], name="check_job_address")]
+
+    def __str__(self) -> str:
+        return f"check {self.pk}: {self.state}"
 
 
 class FidePlayer(models.Model):

@@ -213,9 +213,19 @@ def computed(key: str, compute: Callable[[], Any], *, shared: bool = True) -> An
 
 
 _refresher: Callable[[int], None] | None = None
-_refreshing: dict[int, bool] = {}
-"""The tournaments being computed in this process, and whether another change came meanwhile."""
-_refreshing_lock = threading.Lock()
+
+QUIET = 1.0
+"""Seconds without another change before a tournament's pages are computed again: a burst of
+results (a round saved board by board, quick entry in the hall) makes one computation."""
+
+LATEST = 5.0
+"""Seconds at most between a change and the computation that shows it, changes or not: results
+typed every half second still reach the warm pages every few seconds."""
+
+_pending: dict[int, tuple[float, float] | None] = {}
+"""The tournaments whose computation thread runs in this process: the times of the first and the
+last change not yet computed, or None while a computation runs with no change since."""
+_pending_lock = threading.Lock()
 
 refreshes = 0
 """How many computations this process started (figures of the big-events benchmark)."""
@@ -230,22 +240,25 @@ def refresh_with(compute: Callable[[int], None]) -> None:
 
 def refresh_soon(tournament_id: int) -> None:
     """Compute the new version's standings and rounds in a background thread (``LIVE_WARM``,
-    default on), before the first visitor asks; at most one computation of a tournament runs
-    at a time in a process, and changes that come meanwhile make one more, not one each."""
+    default on), before the first visitor asks: once ``QUIET`` seconds pass without another
+    change, or ``LATEST`` seconds after the first change not yet shown. One thread a tournament
+    in a process; changes that come while it computes make one more computation, not one each."""
     if not getattr(settings, "LIVE_WARM", True) or _refresher is None:
         return
-    with _refreshing_lock:
-        if tournament_id in _refreshing:
-            _refreshing[tournament_id] = True  # computed again once the running one ends
+    now = time.monotonic()
+    with _pending_lock:
+        if tournament_id in _pending:
+            waiting = _pending[tournament_id]
+            _pending[tournament_id] = (now, now) if waiting is None else (waiting[0], now)
             return
-        _refreshing[tournament_id] = False
+        _pending[tournament_id] = (now, now)
     threading.Thread(target=_refresh, args=(tournament_id,), daemon=True).start()
 
 
-def refreshing() -> bool:
-    """Whether this process is computing pages after a change (the benchmark waits for it)."""
-    with _refreshing_lock:
-        return bool(_refreshing)
+def computing() -> bool:
+    """Whether a computation is waiting or running in this process (tests, benchmarks)."""
+    with _pending_lock:
+        return bool(_pending)
 
 
 def _refresh(tournament_id: int) -> None:
@@ -253,15 +266,24 @@ def _refresh(tournament_id: int) -> None:
     close_old_connections()
     try:
         while True:
+            with _pending_lock:
+                waiting = _pending[tournament_id]
+                assert waiting is not None  # set by refresh_soon, cleared below
+                first, last = waiting
+                wait = min(last + QUIET, first + LATEST) - time.monotonic()
+                if wait <= 0:
+                    _pending[tournament_id] = None
+            if wait > 0:
+                time.sleep(wait)
+                continue
             refreshes += 1
             try:
                 _refresher(tournament_id)
             except Exception:  # a background thread has no one to report to but the log
                 log.exception("computing the pages of tournament %s", tournament_id)
-            with _refreshing_lock:
-                if not _refreshing[tournament_id]:
-                    del _refreshing[tournament_id]
+            with _pending_lock:
+                if _pending[tournament_id] is None:
+                    del _pending[tournament_id]
                     return
-                _refreshing[tournament_id] = False
     finally:
         connection.close()

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", v.tournament_list, name="home"),
     path("language/<str:code>/", v.switch_language, name="language"),
     path("check/", views_checker.check_file, name="check"),
+    path("check/<uuid:pk>/", views_checker.check_job, name="check-job"),
     path("t/<int:pk>/", v.tournament_home, name="public-tournament"),
     path("t/<int:pk>/rounds/<int:number>/", v.round_pairings, name="public-round"),
     path("t/<int:pk>/standings/", v.standings, name="public-standings"),

@@ -1,4 +1,5 @@
-"""The public checker page: a TRF file re-paired round by round, nothing stored, never a 500."""
+"""The public checker page: a TRF file re-paired round by round (by a job of the task queue:
+tests/web/test_checker_jobs.py), nothing of the events stored, never a 500."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ URL = "/check/"
 def upload(client, content: bytes | str, name: str = "event.trf", **fields):
     if isinstance(content, str):
         content = content.encode()
-    return client.post(URL, {"file": SimpleUploadedFile(name, content), **fields})
+    return client.post(URL, {"file": SimpleUploadedFile(name, content), **fields}, follow=True)
 
 
 def counts() -> tuple[int, ...]:

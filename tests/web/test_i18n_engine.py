@@ -145,7 +145,7 @@ def test_the_checkers_report_in_french(client, arbiter):
     t, (a, b) = rematch_in_round_2(arbiter)
     trf = SimpleUploadedFile("event.trf", services.export_trf(t).encode())
 
-    page = client.post("/check/", {"file": trf}, **FR).content.decode()
+    page = client.post("/check/", {"file": trf}, follow=True, **FR).content.decode()
     report = visible_text(part(page, '<section class="check-report"', "</section>"))
 
     assert "Rondes appariées selon les règles : 1 sur 2" in report, report

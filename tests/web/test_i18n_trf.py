@@ -295,7 +295,7 @@ def test_what_the_engine_cannot_do_with_a_file_is_said_in_french(client):
             "C.04.7 : l’accélération de Bakou demande le nombre de rondes du tournoi (XXR ou 142)"}
         assert not any(r.error for r in report.rounds)
     page = client.post(
-        "/check/", {"file": SimpleUploadedFile("clock.trf", clock.encode())}, **FR
+        "/check/", {"file": SimpleUploadedFile("clock.trf", clock.encode())}, follow=True, **FR
     ).content.decode()
     assert "pas de couleur maîtresse" in visible_text(page)
     assert 'lang="en"' not in page.split('<section class="check-report"', 1)[1]

@@ -359,3 +359,50 @@ def test_a_render_longer_than_the_claims_life_is_still_waited_for(monkeypatch):
 
     assert _race(slow, second) == {"first": "the page", "second": "the page"}
     assert calls == ["first"]
+
+
+# ---------------------------------------------------------------------------------------------
+# A burst of changes makes one computation (pagecache.refresh_soon)
+
+
+def _computations(monkeypatch, settings, changes):
+    """How many times the pages are computed for the changes ``changes()`` makes."""
+    import time
+
+    from tournaments import pagecache
+
+    settings.LIVE_WARM = True
+    monkeypatch.setattr(pagecache, "QUIET", 0.3)
+    monkeypatch.setattr(pagecache, "LATEST", 1.5)
+    computed = []
+    monkeypatch.setattr(pagecache, "_refresher", computed.append)
+    changes()
+    while pagecache.computing():
+        time.sleep(0.02)
+    return len(computed)
+
+
+def test_a_burst_of_results_is_computed_once(monkeypatch, settings):
+    from tournaments import pagecache
+
+    def burst():
+        for _ in range(100):
+            pagecache.refresh_soon(7)
+
+    assert _computations(monkeypatch, settings, burst) == 1
+
+
+def test_results_typed_without_a_pause_are_shown_every_few_seconds(monkeypatch, settings):
+    """Issue 26: 100 results in a minute make a handful of computations, not 100; here one
+    change every 0.1 s for 3 s (never 0.3 s quiet) is computed every 1.5 s at the latest."""
+    import time
+
+    from tournaments import pagecache
+
+    def steady():
+        end = time.monotonic() + 3.0
+        while time.monotonic() < end:
+            pagecache.refresh_soon(7)
+            time.sleep(0.1)
+
+    assert 2 <= _computations(monkeypatch, settings, steady) <= 4

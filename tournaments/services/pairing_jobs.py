@@ -186,5 +186,7 @@ def _beating(job: PairingJob) -> Iterator[None]:
         )
         close_old_connections()
 
-    with every(HEARTBEAT, beat, name=f"pairing-job-{job.pk}", finally_=connection.close):
+    # ``connection`` is per thread: read it in the beating thread, not here (``connection.close``
+    # taken here is the worker's own connection, which the beating thread may not close).
+    with every(HEARTBEAT, beat, name=f"pairing-job-{job.pk}", finally_=lambda: connection.close()):
         yield
