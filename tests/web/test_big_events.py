@@ -6,6 +6,7 @@ instances on one host)."""
 from __future__ import annotations
 
 import gzip
+import random
 import re
 import runpy
 
@@ -223,6 +224,7 @@ def test_the_pairing_job_lifts_the_statement_timeout_for_its_own_transactions(
     services.register_players(
         t, arbiter, [services.clean_player_fields({"name": f"P{i}"}) for i in range(6)]
     )
+    services.draw_initial_color(t, arbiter, rng=random.Random(2))
     with connection.cursor() as cursor:  # what a request's connection has (OPTIONS)
         cursor.execute("SET statement_timeout = 30000")
     seen = []
