@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 CORPUS ?= ../shared/corpus
 
-.PHONY: install run test lint conformance bench bench-web loadtest clean
+.PHONY: install run test lint conformance bench bench-web bench-event loadtest clean
 
 install: $(VENV)/.installed
 
@@ -42,6 +42,14 @@ bench: install
 
 bench-web: install
 	$(BIN)/python tools/bench_upload.py --players 1000 5000
+
+# A big event through the web app with production settings (issue 26): import, pair (job),
+# publish, the round's results by form posts, finish, public pages, export; PostgreSQL at
+# 127.0.0.1:5432, database BENCH_DATABASE_URL (dropped and made again).
+PLAYERS ?= 1000
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/swiss_bench
+bench-event: install
+	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) nice -n 10 $(BIN)/python -m tools.bench_event --players $(PLAYERS)
 
 # Spectators of a 1000-player event at concurrency 10 and 50 (issue 16): PostgreSQL at
 # 127.0.0.1:5432, wrk from Debian's packages, loopback only, about a minute.

@@ -16,6 +16,13 @@ TASKS_BACKEND  "database": rounds are paired, and the checker's files checked, b
                "immediate" (the default): in the request that asks for them (`make run`, tests)
 CORS_ALLOWED_ORIGINS  comma-separated origins whose pages may read the API, or * for any
 TRUSTED_PROXIES number of reverse proxies in front that append to X-Forwarded-For (0: none)
+CONN_MAX_AGE   seconds a database connection is kept for the next request (0: closed after each);
+               60 by default; 0 for the ASGI server of the live streams (see the README)
+CONN_HEALTH_CHECKS  1 (default): a kept connection is checked before a request reuses it
+DB_LOCK_TIMEOUT       PostgreSQL: milliseconds a statement waits for a row lock (10000; 0: for ever)
+DB_STATEMENT_TIMEOUT  PostgreSQL: milliseconds a statement may run (30000; 0: no limit); the
+               pairing job's transactions take JOB_STATEMENT_TIMEOUT instead (0 by default: none)
+METRICS_TOKEN  the bearer token that reads /metrics (Prometheus); staff users read it logged in
 CHECKER_CPU_SECONDS, CHECKER_RATE_LIMIT, CHECKER_RATE_WINDOW_MINUTES, CHECKER_QUEUE_MAX
                the public checker's bounds (20 s of CPU a file, 5 files an address in 10 minutes,
                50 files waiting)
@@ -92,15 +99,22 @@ INSTALLED_APPS = [
     "axes",
     "django_tasks",
     "django_tasks_db",
+    "django_prometheus",
     "tournaments",
 ]
 
 MIDDLEWARE = [
+    # Requests, responses and their latency counted for /metrics (django-prometheus); its
+    # closing half is the last middleware.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before the page cache, so that its stored answers and 304s carry the CORS headers too.
     "corsheaders.middleware.CorsMiddleware",
     # Anonymous visitors' public pages and API bodies, cached by tournament version (issue 16).
     "tournaments.middleware.VersionedPageCache",
+    # Compressed bodies (gzip) for the browsers that accept them: inside the page cache, so a
+    # page is compressed once per version and stored so; the live event streams are left alone.
+    "tournaments.middleware.Compression",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the visitor's choice (a cookie), else the browser's (Accept-Language).
     "django.middleware.locale.LocaleMiddleware",
@@ -111,12 +125,13 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it answers a locked-out login with the lockout page.
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 if not DEBUG:
     # In production WhiteNoise serves the files collected into STATIC_ROOT (`collectstatic`); in
     # development runserver serves static/ itself, always fresh.
-    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "config.urls"
 
@@ -141,9 +156,32 @@ ASGI_APPLICATION = "config.asgi.application"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # A connection kept for the next requests of the thread (issue 26: a new connection per
+        # request, and per live stream's reconnection, cost more than the query it ran).
+        conn_max_age=_env_int("CONN_MAX_AGE", 60),
+        conn_health_checks=_env_bool("CONN_HEALTH_CHECKS", True),
     )
 }
+
+
+def postgresql_timeouts(lock_ms: int, statement_ms: int) -> str:
+    """The ``options`` of a PostgreSQL connection that bound how long a statement waits for a
+    lock and how long it runs: a second arbiter's click waits seconds, not for ever, and a
+    runaway query ends instead of holding a worker."""
+    if lock_ms < 0 or statement_ms < 0:
+        raise ImproperlyConfigured("DB_LOCK_TIMEOUT and DB_STATEMENT_TIMEOUT are 0 or more (ms)")
+    return f"-c lock_timeout={lock_ms} -c statement_timeout={statement_ms}"
+
+
+DB_LOCK_TIMEOUT = _env_int("DB_LOCK_TIMEOUT", 10_000)
+DB_STATEMENT_TIMEOUT = _env_int("DB_STATEMENT_TIMEOUT", 30_000)
+# A pairing job's transactions (tournaments.services.write.long_work): no limit by default; the
+# job's own heartbeat tells a worker that is gone.
+JOB_STATEMENT_TIMEOUT = _env_int("JOB_STATEMENT_TIMEOUT", 0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = postgresql_timeouts(
+        DB_LOCK_TIMEOUT, DB_STATEMENT_TIMEOUT
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite has no row locks: every transaction takes the write lock when it starts, so two
     # arbiters pairing at once are serialised (the second waits, then sees the paired round).
@@ -328,6 +366,14 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The load balancer's and Prometheus's probes reach the servers on plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+
+# /metrics (django-prometheus's exporter): staff users, or a scraper that sends this token as
+# "Authorization: Bearer <token>". Several worker processes add up their figures when
+# PROMETHEUS_MULTIPROC_DIR names an empty folder of the instance (config/gunicorn.conf.py).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "").strip()
+PROMETHEUS_EXPORT_MIGRATIONS = False
 
 # Warnings and errors to stderr, which gunicorn writes to its log: a request that fails with a
 # 500 leaves a line "ERROR django.request: Internal Server Error: <path>" and its traceback; a

@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views import defaults
 
+from tournaments import views_ops
 from tournaments.api.views import not_found as api_not_found
 
 urlpatterns = [
@@ -15,6 +16,10 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    # For the load balancer, the orchestrator and Prometheus (tournaments/views_ops.py).
+    path("healthz", views_ops.healthz, name="healthz"),
+    path("readyz", views_ops.readyz, name="readyz"),
+    path("metrics", views_ops.metrics, name="metrics"),
 ]
 
 

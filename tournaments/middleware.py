@@ -10,6 +10,11 @@ the stored response, or a 304 when the ETag matches, without the rest of the mid
 view running. On a miss the full stack runs once (one thread per process renders, the others
 wait: ``pagecache.body``) and the response is kept when the view says which version it showed
 (``request.public_version``) and it sets no cookie.
+
+A page is keyed by its path and the query parameters its view reads (``cache_query``), so the
+number of keys of a version stays bounded: a request with any other parameter (a search, a
+reader's own row, a made-up one) is rendered for itself and not stored. Browsers that accept
+gzip get the body compressed once (``Compression``, inside this middleware) and stored so.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware
 from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.cache import get_conditional_response
@@ -53,6 +59,35 @@ def _versioned(func) -> bool:
     )
 
 
+def cache_query(func) -> tuple[str, ...]:
+    """The query parameters a cached view reads (none unless it says so)."""
+    return getattr(func, "cache_query", None) or getattr(_view_class(func), "cache_query", ())
+
+
+def cache_place(request: HttpRequest, keyed: tuple[str, ...]) -> str | None:
+    """The page's place among the cached ones: its path and the values of the parameters its
+    view reads, in one order; None when the request has another parameter or one twice."""
+    query = request.GET
+    if any(name not in keyed or len(query.getlist(name)) > 1 for name in query):
+        return None
+    return request.path + "?" + "&".join(f"{name}={query[name]}" for name in keyed if name in query)
+
+
+def _gzip(request: HttpRequest) -> bool:
+    """Whether the browser accepts gzip (as ``GZipMiddleware`` reads the header)."""
+    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+class Compression(GZipMiddleware):
+    """Django's gzip, except for the live event streams: each event is a few bytes that must
+    leave at once, not sit in a compressor's buffer."""
+
+    def process_response(self, request, response):
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)
+
+
 def _live_version(request: HttpRequest) -> int | None:
     try:
         return int(request.headers.get("X-Live-Version", ""))
@@ -81,6 +116,9 @@ class VersionedPageCache:
             return self.get_response(request)
         if not _versioned(match.func):
             return self.get_response(request)
+        place = cache_place(request, cache_query(match.func))
+        if place is None:
+            return self.get_response(request)
         pk = match.kwargs.get("pk")
         if pk is None:
             version = queries.site_version()
@@ -94,7 +132,7 @@ class VersionedPageCache:
             accept = request.headers.get("Accept", "")
         else:
             accept = translation.get_language_from_request(request)
-        where = hashlib.blake2b(f"{request.get_full_path()}|{accept}".encode(), digest_size=16)
+        where = hashlib.blake2b(f"{place}|{accept}|{_gzip(request)}".encode(), digest_size=16)
         key = f"resp:{version.etag_seed}:{where.hexdigest()}"
         response = None
 

@@ -9,7 +9,7 @@ published round or a new result as soon as it is entered.
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 
 from tournaments import queries, services
 from tournaments.models import Tournament
@@ -25,16 +25,14 @@ def _chunks(items: list, size: int) -> list[list]:
 
 
 def _screen_number(request: HttpRequest) -> int:
-    try:
-        number = int(request.GET.get("screen", "1"))
-    except ValueError:
-        raise Http404("'screen' is a screen number") from None
-    if number < 1:
+    """The screen asked for, written plainly (one cached page per screen)."""
+    value = request.GET.get("screen", "1")
+    if not (value.isascii() and value.isdigit() and value[0] != "0" and len(value) <= 6):
         raise Http404("'screen' is a screen number")
-    return number
+    return int(value)
 
 
-@conditional_for_visitors
+@conditional_for_visitors(query=("screen",))
 def display(request: HttpRequest, pk: int) -> HttpResponse:
     t = get_object_or_404(Tournament, pk=pk)
     rounds = list(queries.public_rounds(t))
@@ -60,7 +58,10 @@ def display(request: HttpRequest, pk: int) -> HttpResponse:
                 {"kind": "standings", "standings": table, "rows": part, "part": i,
                  "parts": len(parts)}
             )
-    number = (_screen_number(request) - 1) % max(len(screens), 1) + 1
+    asked = _screen_number(request)
+    number = (asked - 1) % max(len(screens), 1) + 1
+    if number != asked:  # fewer screens than when the page turned: round to the start
+        return redirect(f"{request.path}?screen={number}")
     context = {
         "t": t,
         "screen": screens[number - 1] if screens else None,

@@ -6,7 +6,8 @@ arbiters' business until it is published.
 
 from __future__ import annotations
 
-from functools import wraps
+from functools import partial, wraps
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
@@ -29,13 +30,17 @@ def _live_version(request: HttpRequest) -> int | None:
         return None
 
 
-def conditional_for_visitors(view):
+def conditional_for_visitors(view=None, *, query: tuple[str, ...] = ()):
     """ETag / Last-Modified and 304 for anonymous visitors (a phone refreshing the standings).
 
     Logged-in users see their name and forms in the page header, so their pages are always
     rendered afresh. ``request.public_version`` is the version the page shows: the live pages
-    start from it, and ``tournaments.middleware`` caches the page under it.
+    start from it, and ``tournaments.middleware`` caches the page under it. ``query``: the
+    query parameters that make another page of the view worth keeping (each with a bounded
+    number of values); a request with any other parameter is rendered, not kept.
     """
+    if view is None:
+        return partial(conditional_for_visitors, query=query)
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -66,6 +71,7 @@ def conditional_for_visitors(view):
         return response
 
     wrapper.versioned_cache = True  # tournaments.middleware serves it from the cache
+    wrapper.cache_query = query
     return wrapper
 
 
@@ -156,8 +162,26 @@ def after_round_asked(request: HttpRequest) -> int | None:
     return int(value)
 
 
-@conditional_for_visitors
+PAGE_SIZE = 100
+"""Rows of a page of the public standings: what a phone loads, whatever the event's size."""
+MATCHES = 20
+"""Players listed at most when a name searched on the standings page matches several."""
+
+
+def _number(request: HttpRequest, name: str) -> int | None:
+    """A positive whole number given as ``name`` (written plainly: one key per page), or None."""
+    value = request.GET.get(name)
+    if value in (None, ""):
+        return None
+    if not (value.isascii() and value.isdigit() and value[0] != "0" and len(value) <= 9):
+        raise Http404(f"'{name}' must be a positive whole number")
+    return int(value)
+
+
+@conditional_for_visitors(query=("after", "page"))
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """A page of ``PAGE_SIZE`` rows (``?page=``, the first by default), and the reader's own
+    row below it (``?player=``, found by name with ``?q=``)."""
     t = _tournament(pk)
     try:
         table = queries.public_standings(
@@ -165,21 +189,53 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except services.ServiceError as error:
         return unavailable(request, t, "standings", error)
+    after = {"after": request.GET["after"]} if request.GET.get("after") else {}
+    query = request.GET.get("q", "").strip()
+    matches = None
+    if query:
+        matches = list(search_players(t.players.order_by("name"), query)[: MATCHES + 1])
+        if len(matches) == 1:
+            return redirect(f"{request.path}?{urlencode({**after, 'player': matches[0].pk})}")
+    pages = max(1, -(-len(table.rows) // PAGE_SIZE))
+    page = _number(request, "page") or 1
+    if page > pages:
+        raise Http404(f"The standings have {pages} pages.")
+    shown = table.rows[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    mine = None
+    wanted = _number(request, "player")
+    if wanted is not None:
+        mine = next((r for r in table.rows if r.player.pk == wanted), None)
+        if mine is None:
+            raise Http404("No such player in these standings.")
     hist = queries.history(t, version=request.public_version)
     change = ratings.changes(t, hist, up_to=table.after_round)
-    rows = [
-        {"row": r, "points": format_points(r.points), "change": change.get(r.player.pk)}
-        for r in table.rows
-    ]
+
+    def line(r):
+        return {"row": r, "points": format_points(r.points), "change": change.get(r.player.pk),
+                "mine": r is mine}
+
     context = {
         "t": t,
         "standings": table,
-        "rows": rows,
+        "rows": [line(r) for r in shown],
+        "own": line(mine) if mine is not None and mine not in shown else None,
         "rated": any(v is not None for v in change.values()),
         "rounds": queries.public_round_numbers(t),
+        "page": page,
+        "pages": _page_links(page, pages, after),
+        "query": query,
+        "matches": matches[:MATCHES] if matches is not None else None,
+        "more_matches": matches is not None and len(matches) > MATCHES,
+        "after_query": urlencode(after),
         "tab": "standings",
     }
     return render(request, "tournaments/public/standings.html", context)
+
+
+def _page_links(page: int, pages: int, after: dict) -> list[tuple[int, str]]:
+    """The pages a reader may jump to: the first, the last, and those near the current one."""
+    near = {1, pages, *range(max(1, page - 2), min(pages, page + 2) + 1)}
+    return [(n, "?" + urlencode({**after, "page": n})) for n in sorted(near)] if pages > 1 else []
 
 
 @conditional_for_visitors
@@ -255,7 +311,7 @@ def player_card(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     return render(request, "tournaments/public/player.html", context)
 
 
-@conditional_for_visitors
+@conditional_for_visitors(query=("after",))
 def player_tiebreaks(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """How each of the tournament's tie-break values of one player was computed (C.07)."""
     t = _tournament(pk)

@@ -27,8 +27,8 @@ def run_python(code: str, tmp_path, **env) -> subprocess.CompletedProcess:
     clean.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         DATABASE_URL=f"sqlite:///{tmp_path / 'empty.sqlite3'}",
-        **env,
     )
+    clean.update(env)
     return subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True,
         timeout=120,

@@ -57,6 +57,8 @@ def public_pages(t) -> list[str]:
     for route, entry in _routes(get_resolver()):
         if route.startswith(("api/", "admin/", "arbiter/", "accounts/", "language/", "i18n/")):
             continue
+        if route in ("healthz", "readyz", "metrics"):
+            continue  # for machines (a probe, Prometheus), not readers: plain English text
         if asyncio.iscoroutinefunction(entry.callback):
             continue  # the live-update stream, not a page
         path = "/" + route

@@ -213,9 +213,13 @@ def test_the_display_pages_through_the_boards_and_then_the_standings(client, arb
     standings = client.get(url("public-display", t.pk), {"screen": 3})
     assert "Standings after round 1" in text_of(standings)
     assert len(table_rows(standings, "standings")) == 15
+    # Past the last screen (fewer screens than when the page turned): sent to the first, so
+    # that each screen has one cached page.
     wrapped = client.get(url("public-display", t.pk), {"screen": 6})
-    assert "Screen 1 of 5" in text_of(wrapped)
-    assert client.get(url("public-display", t.pk), {"screen": "x"}).status_code == 404
+    assert wrapped.status_code == 302 and wrapped["Location"].endswith("?screen=1")
+    assert "Screen 1 of 5" in text_of(client.get(wrapped["Location"]))
+    for bad in ("x", "01", "0", "+2"):
+        assert client.get(url("public-display", t.pk), {"screen": bad}).status_code == 404
 
 
 def test_the_display_of_a_tournament_not_started(client, arbiter):

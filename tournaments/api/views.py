@@ -74,6 +74,7 @@ class ConditionalGetMixin(EnglishMixin):
     authentication_classes = ()
     permission_classes = (AllowAny,)
     versioned_cache = True  # tournaments.middleware serves the bodies from the cache
+    cache_query: tuple[str, ...] = ("format",)  # the query parameters that make another body
     schema = ApiSchema()
     error_codes: tuple[int, ...] = (404,)
 
@@ -307,6 +308,7 @@ class StandingsView(TournamentMixin, StandingsBase):
     """Standings over the published rounds whose results are all in; ranks shared on ties."""
 
     error_codes = (400, 404, 503)
+    cache_query = ("after_round", "format")
 
     def check_request(self):
         self.after_round()

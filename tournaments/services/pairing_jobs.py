@@ -30,7 +30,7 @@ from tournaments.periodic import every
 from tournaments.services.engine_state import build_engine_state
 from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import engine_pairing, round_to_pair, save_pairing
-from tournaments.services.write import changed
+from tournaments.services.write import changed, long_work
 
 log = logging.getLogger(__name__)
 
@@ -137,12 +137,13 @@ def _claim(job_id: int) -> PairingJob | None:
 def _pair(job: PairingJob) -> None:
     t = job.tournament
     k = job.round_number
-    read_version = _version(t)
-    built = build_engine_state(t, pairing_round=k)
+    with long_work():  # one consistent read, however long its queries take
+        read_version = _version(t)
+        built = build_engine_state(t, pairing_round=k)
     _say(job, Text(PAIRING, number=k))
     pairing, data = engine_pairing(t, built, k, progress=lambda text: _say(job, text))
     _say(job, Text(SAVING))
-    with transaction.atomic():
+    with long_work():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         if _version(t) != read_version:
             raise ServiceError(Text(CHANGED, number=k), text=Text(CHANGED, number=k))
@@ -185,5 +186,7 @@ def _beating(job: PairingJob) -> Iterator[None]:
         )
         close_old_connections()
 
-    with every(HEARTBEAT, beat, name=f"pairing-job-{job.pk}", finally_=connection.close):
+    # ``connection`` is per thread: read it in the beating thread, not here (``connection.close``
+    # taken here is the worker's own connection, which the beating thread may not close).
+    with every(HEARTBEAT, beat, name=f"pairing-job-{job.pk}", finally_=lambda: connection.close()):
         yield

@@ -12,7 +12,11 @@ the new version computed (``changed``). Nothing else raises it: no signal, no mo
 
 from __future__ import annotations
 
-from django.db import models, transaction
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.db import connection, models, transaction
 from django.utils.translation import gettext as _
 
 from pairing.text import Text
@@ -91,6 +95,22 @@ def locked(tournament: Tournament) -> Tournament:
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed(t.pk)
     return t
+
+
+@contextmanager
+def long_work() -> Iterator[None]:
+    """A transaction whose statements may run longer than a request's (``DB_STATEMENT_TIMEOUT``
+    bounds those): a pairing job reads and saves a 5000-player round. PostgreSQL's ``SET
+    LOCAL`` lifts the limit to ``JOB_STATEMENT_TIMEOUT`` (0: none) until the transaction ends,
+    so the connection is left as it was for the next request of the thread."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT set_config('statement_timeout', %s, true)",
+                    [str(getattr(settings, "JOB_STATEMENT_TIMEOUT", 0))],
+                )
+        yield
 
 
 def created(tournament: Tournament) -> None:
