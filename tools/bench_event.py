@@ -23,9 +23,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-MAX_FIELDS = 1000
-"""Django's DATA_UPLOAD_MAX_NUMBER_FIELDS: more fields in one post are refused (HTTP 400)."""
+from tools.bench_results import page_form
+from tools.loadtest import ROOT, fresh_database
 
 
 def production_environment(database_url: str) -> None:
@@ -34,15 +33,6 @@ def production_environment(database_url: str) -> None:
         SECRET_KEY=secrets.token_urlsafe(50), SECURE_COOKIES="0", ALLOWED_HOSTS="testserver",
         TASKS_BACKEND="database",
     )
-
-
-def fresh_database(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def peak_reset() -> None:
@@ -80,29 +70,21 @@ class Steps:
         return "\n".join(lines)
 
 
-def post_results(client, t, number: int, results: dict[int, str], finish: bool) -> list[int]:
-    """The round's results as the arbiter's results page posts them (main's form: a select
-    ``g<id>`` and a hidden ``was_g<id>`` per board): the whole round in one post, as a browser
-    sends it; when that is more fields than Django takes, the same form posted in parts of
-    boards. The statuses of the posts. (The one function to change with the results form.)"""
+def post_results(client, t, number: int, results: dict[int, str]) -> list[int]:
+    """The round's results through the arbiter's round page as the browser posts it, a page of
+    boards at a time, the last with "Save and finish round" (``tools.bench_results.page_form``).
+    The statuses of the posts."""
     from django.urls import reverse
 
-    from tournaments.models import Result
-
-    path = reverse("arbiter-round", args=[t.pk, number])
-    boards = list(results.items())
-    per_post = len(boards) if 2 * len(boards) + 3 <= MAX_FIELDS else (MAX_FIELDS - 3) // 2
+    url = reverse("arbiter-round", args=[t.pk, number])
     statuses = []
-    for start in range(0, len(boards), per_post):
-        part = boards[start : start + per_post]
-        data = {}
-        for game_id, result in part:
-            data[f"g{game_id}"] = result
-            data[f"was_g{game_id}"] = Result.PENDING.value
-        if finish and start + per_post >= len(boards):
-            data["finish"] = "1"
-        statuses.append(client.post(path, data).status_code)
-    return statuses
+    while True:
+        data, last = page_form(client, url, results.__getitem__)
+        response = client.post(url, data)
+        statuses.append(response.status_code)
+        if last or response.status_code != 302:
+            return statuses
+        url = response["Location"]
 
 
 def main() -> int:
@@ -181,10 +163,11 @@ def main() -> int:
     }
     statuses = steps.run(
         f"results of {len(results)} boards + finish, form POST",
-        lambda: post_results(arbiter, t, 2, results, finish=True),
+        lambda: post_results(arbiter, t, 2, results),
         lambda s: f"statuses {s}",
     )
-    print(f"  quick entry per board: not on main ({len(statuses)} posts)", file=sys.stderr)
+    print(f"  {len(statuses)} posts; quick entry per board: tools/bench_results.py",
+          file=sys.stderr)
     t.refresh_from_db()
     stored = Game.objects.filter(round=job.round).exclude(result=Result.PENDING.value).count()
     print(f"  games with a result stored: {stored} of {len(results)}", file=sys.stderr)

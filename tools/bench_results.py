@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -60,6 +61,21 @@ def published_round(user, players: int):
     return t, rnd
 
 
+def page_form(client, url: str, result_of) -> tuple[dict[str, str], bool]:
+    """The form of the round page at ``url`` as the arbiter's browser sends it, each board's
+    result ``result_of(game id)``, with "Save and show the next boards", or "Save and finish
+    round" on the last page; and whether the page is the last."""
+    from tests.web.pages import form_data
+
+    page = client.get(url).content.decode()
+    last = 'name="next_page"' not in page
+    data = {}
+    for name, value in form_data(page).items():
+        board = re.fullmatch(r"g(\d+)", name)
+        data[name] = result_of(int(board.group(1))) if board else value
+    return {**data, "finish" if last else "next_page": "1"}, last
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5000)
@@ -83,7 +99,6 @@ def main() -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from tests.web.pages import form_data
     from tournaments import services
     from tournaments.models import Result, Round
 
@@ -111,13 +126,10 @@ def main() -> int:
     posts, post_wall, post_cpu, get_wall = 0, 0.0, 0.0, 0.0
     while True:
         with Timer() as shown:
-            page = client.get(url).content.decode()
+            data, last = page_form(client, url, lambda game: Result.WHITE_WINS)
         get_wall += shown.wall
-        data = {k: (Result.WHITE_WINS if k.startswith("g") else v)
-                for k, v in form_data(page).items()}
-        last = 'name="next_page"' not in page
         with Timer() as posted:
-            response = client.post(url, {**data, "finish" if last else "next_page": "1"})
+            response = client.post(url, data)
         posts += 1
         post_wall += posted.wall
         post_cpu += posted.cpu
