@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management import inputs
 from tournaments.services import ServiceError
 from tournaments.services.archive_import import decoded, import_event
 
@@ -25,13 +25,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file: Path, owner: str, **options) -> None:
-        try:
-            raw = file.read_bytes()
-        except OSError as error:
-            raise CommandError(f"{file}: {error.strerror}") from error
-        user = get_user_model().objects.filter(username=owner).first()
-        if user is None:
-            raise CommandError(f"No user {owner!r}: create it first (manage.py createsuperuser).")
+        raw = inputs.file_bytes(file)
+        user = inputs.owner(owner)
         try:
             tournament = import_event(decoded(raw), user)
         except ServiceError as error:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments import services
 from tournaments.forms import UploadForm
+from tournaments.management import inputs
 
 
 class Command(BaseCommand):
@@ -30,13 +30,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file: Path, owner: str, encoding: str, **options) -> None:
-        try:
-            raw = file.read_bytes()
-        except OSError as error:
-            raise CommandError(f"{file}: {error.strerror}") from error
-        user = get_user_model().objects.filter(username=owner).first()
-        if user is None:
-            raise CommandError(f"No user {owner!r}: create it first (manage.py createsuperuser).")
+        raw = inputs.file_bytes(file)
+        user = inputs.owner(owner)
         # The dashboard's upload form and service: the same checks and messages.
         upload = UploadForm(
             data={"encoding": encoding}, files={"file": SimpleUploadedFile(file.name, raw)}
