@@ -6,6 +6,7 @@ instances on one host)."""
 from __future__ import annotations
 
 import gzip
+import os
 import random
 import re
 import runpy
@@ -246,12 +247,16 @@ def test_the_pairing_job_lifts_the_statement_timeout_for_its_own_transactions(
 
 def test_two_gunicorn_instances_on_a_host_share_no_socket_or_pid_file(tmp_path, monkeypatch):
     places = []
+    # The settings file sets PROMETHEUS_MULTIPROC_DIR in this process: set first, it is
+    # removed again after the test (a folder that does not exist breaks every later process).
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "")
     for name, port in (("open-a", 8101), ("open-b", 8102)):
         monkeypatch.setenv("INSTANCE", name)
         monkeypatch.setenv("RUN_DIR", str(tmp_path / name))
         monkeypatch.setenv("BIND", f"127.0.0.1:{port}")
-        monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+        monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR")
         conf = runpy.run_path(str(ROOT / "config" / "gunicorn.conf.py"))
+        assert os.environ["PROMETHEUS_MULTIPROC_DIR"] == str(tmp_path / name / "metrics")
         places.append((conf["control_socket"], conf["pidfile"], conf["bind"][0]))
         assert conf["proc_name"] == name and conf["worker_class"] == "gthread"
         assert conf["control_socket"] == str(tmp_path / name / "gunicorn.ctl")

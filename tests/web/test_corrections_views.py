@@ -169,12 +169,13 @@ def test_late_entry_into_a_published_round_then_paired_by_hand_4_4_4(client, arb
     )
     services.finish_round(rnd2, arbiter)
     trf = services.export_trf(t)
-    comment = [line for line in trf.splitlines() if line.startswith("###")]
+    comment = [line for line in trf.splitlines() if line.startswith("### round")]
     assert comment == [
         f"### round 2: board {g.board} {g.white.tpn}-{g.black.tpn} paired by hand "
         "(4.4.4 late entry plays the bye player)"
         for g in rnd2.games.exclude(manual="").select_related("white", "black")
     ] and comment
+    assert "### player 8, late entry: paired from round 2 (C.04.2 Art. 2.4)" in trf.splitlines()
     from pairing.trf import read_trf
 
     assert len(read_trf(trf).players) == 8  # the comments do not disturb a TRF reader

@@ -78,12 +78,13 @@ def test_categories_and_prizes_from_the_arbiters_page_to_the_printed_prize_list(
     assert [c.name for c in t.categories.all()] == ["Women", "U1800", "U12"]
     members = {r.locator("td").nth(1).inner_text(): r.locator("td").nth(3).inner_text()
                for r in page.locator("table.categories tbody tr").all()}
-    assert members == {"Women": "3", "U1800": "3", "U12": "4"}  # Huber is unrated: not U1800
+    # Huber is unrated: not U1800; Gomez (born 2013) is 12 before 1 January 2026: not U12.
+    assert members == {"Women": "3", "U1800": "3", "U12": "3"}
 
     page.get_by_label("General standings").fill("500 300 200")
-    page.get_by_label("Women").fill("100")
-    page.get_by_label("U1800").fill("80 40")
-    page.get_by_label("U12").fill("60")
+    page.get_by_role("textbox", name="Women").fill("100")
+    page.get_by_role("textbox", name="U1800").fill("80 40")
+    page.get_by_role("textbox", name="U12").fill("60")
     page.get_by_label("Hort system: half shared equally, half by the tie-breaks").check()
     page.get_by_label("Currency").fill("CHF")
     page.get_by_role("button", name="Save the prize list").click()

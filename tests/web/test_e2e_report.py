@@ -104,7 +104,7 @@ def test_a_rated_event_from_creation_to_the_rating_report(page, live_server, tmp
     # Players from the FIDE list: search by FIDE ID, then by name; tick, add.
     page.get_by_role("link", name="Add players from the FIDE list").click()
     page.locator("#fide-search").fill("1503014")
-    page.get_by_role("button", name="Search").click()
+    page.get_by_role("button", name="Search", exact=True).click()
     page.wait_for_url("**/fide/?q=1503014")
     page.locator('input[name="fide_ids"]').check()
     page.get_by_role("button", name="Add the players ticked").click()

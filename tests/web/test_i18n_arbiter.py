@@ -195,7 +195,8 @@ def test_no_english_is_left_on_the_french_dashboard(client, arbiter, events):
             continue  # an action (POST only): its messages are read in the test below
         assert response.status_code == 200, (path, response.status_code)
         if not response["Content-Type"].startswith("text/html"):
-            assert path.endswith((".trf", ".csv")), path  # the TRF file, the audit as CSV
+            # the TRF file, the audit as CSV, the event's archive
+            assert path.endswith((".trf", ".csv", ".json")), path
             continue
         pages.append(path)
         words = english_left(response.content.decode(), arbiter.username)

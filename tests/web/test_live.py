@@ -394,15 +394,22 @@ def test_a_burst_of_results_is_computed_once(monkeypatch, settings):
 
 def test_results_typed_without_a_pause_are_shown_every_few_seconds(monkeypatch, settings):
     """Issue 26: 100 results in a minute make a handful of computations, not 100; here one
-    change every 0.1 s for 3 s (never 0.3 s quiet) is computed every 1.5 s at the latest."""
+    change every 0.1 s for 3 s (never 0.3 s quiet) is computed every 1.5 s at the latest.
+    A loaded machine can sleep longer than asked: each gap of more than 0.3 s it made between
+    two changes may end a burst early, and is counted as the one more computation it allows."""
     import time
 
     from tournaments import pagecache
 
+    made = []
+
     def steady():
         end = time.monotonic() + 3.0
         while time.monotonic() < end:
+            made.append(time.monotonic())
             pagecache.refresh_soon(7)
             time.sleep(0.1)
 
-    assert 2 <= _computations(monkeypatch, settings, steady) <= 4
+    computations = _computations(monkeypatch, settings, steady)
+    quiet_gaps = sum(1 for a, b in zip(made, made[1:]) if b - a > 0.3)
+    assert 2 <= computations <= 3 + quiet_gaps, (computations, quiet_gaps)
