@@ -79,9 +79,13 @@ def wait_until_up(base: str, server: subprocess.Popen, seconds: float = 30) -> N
 def stop(processes: list[subprocess.Popen], seconds: float = 15) -> None:
     """Stop servers started in sessions of their own, with their children: SIGTERM, then
     SIGKILL for those still there after ``seconds``."""
-    for process in processes:
-        os.killpg(process.pid, signal.SIGTERM)
-    for process in processes:
+    running = [process for process in processes if process.poll() is None]
+    for process in running:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:  # ended between the poll and the signal
+            pass
+    for process in running:
         try:
             process.wait(timeout=seconds)
         except subprocess.TimeoutExpired:
