@@ -35,7 +35,7 @@ from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _, ngettext
 from django_tasks import task
 
@@ -66,6 +66,11 @@ def client_address(request: HttpRequest) -> str:
 
 def cpu_seconds() -> float:
     return float(settings.CHECKER_CPU_SECONDS)
+
+
+def seconds_said(seconds: float) -> str:
+    """Seconds as the page's language writes them: ``0.5`` / ``0,5``, ``20``."""
+    return formats.number_format(f"{seconds:g}")
 
 
 def wall_seconds() -> float:
@@ -220,7 +225,7 @@ def cpu_exceeded(cap: float) -> str:
     return _(
         "This check needed more than %(seconds)s s of computing time; run it with python -m "
         "pairing on your machine (python -m pairing --dutch FILE -c)."
-    ) % {"seconds": f"{cap:g}"}
+    ) % {"seconds": seconds_said(cap)}
 
 
 def _child(write_end: int, cap: float, text: str, rules: str) -> None:

@@ -72,7 +72,7 @@ def check_file(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form, "too_large": too_large,
         "max_players": checker.MAX_PLAYERS, "max_rounds": checker.MAX_ROUNDS,
-        "cpu_seconds": f"{check_jobs.cpu_seconds():g}",
+        "cpu_seconds": check_jobs.seconds_said(check_jobs.cpu_seconds()),
     }
     return render(request, "tournaments/checker.html", context, status=status)
 

@@ -179,7 +179,7 @@ def test_the_report_is_in_the_language_of_the_page_that_asked(client, trf):
 @override_settings(TASKS=NO_WORKER, CHECKER_RATE_LIMIT=2, CHECKER_CPU_SECONDS=0.01)
 def test_the_checkers_pages_and_refusals_in_french(client, trf, monkeypatch):
     fr = {"HTTP_ACCEPT_LANGUAGE": "fr"}
-    assert ("Jusqu’à 2 Mo, 400 joueurs, 15 rondes et 0.01 s de calcul. Le fichier est conservé "
+    assert ("Jusqu’à 2 Mo, 400 joueurs, 15 rondes et 0,01 s de calcul. Le fichier est conservé "
             "jusqu’à sa vérification") in text_of(client.get(URL, **fr))
     upload(client, trf, **fr)
     waiting = upload(client, trf, **fr)["Location"]
@@ -192,5 +192,5 @@ def test_the_checkers_pages_and_refusals_in_french(client, trf, monkeypatch):
     endless(monkeypatch)
     check_jobs.run(waiting.split("/")[2])  # over its cap
 
-    assert ("Cette vérification demandait plus de 0.01 s de calcul ; lancez-la avec python -m "
+    assert ("Cette vérification demandait plus de 0,01 s de calcul ; lancez-la avec python -m "
             "pairing sur votre machine") in text_of(client.get(waiting, **fr))
