@@ -10,7 +10,8 @@ engine pairs with whom: every player but the two whose norms are read is a GM or
 
 - Keller (SUI, IM 2452) scores 7 of 9. Whichever nine he meets: 9 games (1.4.1); opponents
   from 9 federations, none his own (1.4.3, 1.4.4); all titleholders, at least six GMs (1.4.5 a-b);
-  their average at least 2405 + 8 x 2461 / 9 > 2380, none below the floor (1.4.6-1.4.8 a);
+  their average at least (2405 + 8 x 2461) / 9 = 2455 > 2380, none below the floor of 2200
+  (1.4.6-1.4.8 a);
   78 %: dp 220 (1.4.9), so a performance above 2600 (1.4.8): the GM norm is reached.
 - Nilsson (SWE, WGM 2405) scores 4½ of 9: 50 %, dp 0, her performance is her opponents'
   average, between 2452 and 2560: under 2600, the GM norm is missed for points; at least 2450,
@@ -30,6 +31,7 @@ import math
 import os
 import random
 import re
+from decimal import Decimal as D
 from fractions import Fraction
 from pathlib import Path
 
@@ -39,7 +41,7 @@ from django.contrib.auth.models import User
 from pairing.rating import rating_change
 from tournaments import prize_lists, queries, ratings, services
 from tournaments.models import Result, Round, Tournament
-from tournaments.services.prizes import save_category, set_prizes
+from tournaments.services import prizes as prize_services
 
 from .test_e2e_browser import browser, page  # noqa: F401 (fixtures)
 
@@ -79,6 +81,7 @@ def choose(need: dict[str, Fraction], left: int, white, black) -> Result:
     if white.name not in need and black.name not in need:
         return Result.WHITE_WINS if white.rating > black.rating else Result.BLACK_WINS
     options = [s for s in (WIN, DRAW, LOSS) if fits(white.name, s) and fits(black.name, 1 - s)]
+    assert options, (white.name, black.name, need, left)
     score = min(options, key=lambda s: off(white.name, s) + off(black.name, 1 - s))
     return {WIN: Result.WHITE_WINS, DRAW: Result.DRAW, LOSS: Result.BLACK_WINS}[score]
 
@@ -116,11 +119,13 @@ def test_a_rated_open_to_the_prize_list_rating_changes_and_norms(
                             sex=sex, birth_year=born)
     services.draw_initial_color(t, arbiter, random.Random(27))
     # Categories and prizes (their pages are driven in the browser by test_e2e_prizes.py).
-    women = save_category(t, arbiter, name="Women", women=True)
-    juniors = save_category(t, arbiter, name="U20", age_under=20)
-    swiss = save_category(t, arbiter, name="SUI", federations="SUI")
-    set_prizes(t, arbiter, general=[3000, 2000, 1000], sharing="hort", currency="CHF",
-               categories={women.pk: [400], juniors.pk: [300], swiss.pk: [200]})
+    women = prize_services.save_category(t, arbiter, name="Women", women=True)
+    juniors = prize_services.save_category(t, arbiter, name="U20", age_under=20)
+    swiss = prize_services.save_category(t, arbiter, name="SUI", federations="SUI")
+    prize_services.set_prizes(
+        t, arbiter, general=[D(3000), D(2000), D(1000)], sharing="hort", currency="CHF",
+        categories={women.pk: [D(400)], juniors.pk: [D(300)], swiss.pk: [D(200)]},
+    )
     out = Path(os.environ.get("PRINT_DIR") or tmp_path)
     out.mkdir(parents=True, exist_ok=True)
 
@@ -180,6 +185,8 @@ def test_a_rated_open_to_the_prize_list_rating_changes_and_norms(
     keller = t.players.get(name=KELLER)
     games = ratings.games_of(hist, keller)
     assert len(games) == ROUNDS and sum(g.score for g in games) == 7
+    # K 10: rated 2400 or more (B.02 8.3.3); the figures of pairing.rating, whose worked
+    # examples are in tests/engine/test_ratings.py
     change = rating_change(2452, [(g.opponent.rating, g.score) for g in games], k=10)
     text = card_text(page, live_server.url, t, KELLER)
     total = f"{change.total:+d}".replace("-", "−")
