@@ -31,7 +31,6 @@ import math
 import os
 import random
 import re
-from decimal import Decimal as D
 from fractions import Fraction
 from pathlib import Path
 
@@ -41,9 +40,9 @@ from django.contrib.auth.models import User
 from pairing.rating import rating_change
 from tournaments import prize_lists, queries, ratings, services
 from tournaments.models import Result, Round, Tournament
-from tournaments.services import prizes as prize_services
 
 from .test_e2e_browser import browser, page  # noqa: F401 (fixtures)
+from .test_e2e_prizes import add_categories, set_prizes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,6 +61,11 @@ PLAYERS = [
     ("Jensen, Ola", "IM", 2461, "NOR", "m", 2006),
     (KELLER, "IM", 2452, "SUI", "m", 2007),
     (NILSSON, "WGM", 2405, "SWE", "w", 2008),
+]
+CATEGORIES = [
+    {"id_name": "Women", "check": "#id_women"},
+    {"id_name": "U20", "id_age_under": "20"},
+    {"id_name": "SUI", "id_federations": "SUI"},
 ]
 PLAN = {KELLER: Fraction(7), NILSSON: Fraction(9, 2)}
 ROUNDS = 9
@@ -118,20 +122,21 @@ def test_a_rated_open_to_the_prize_list_rating_changes_and_norms(
         services.add_player(t, arbiter, name=name, title=title, rating=rating, federation=fed,
                             sex=sex, birth_year=born)
     services.draw_initial_color(t, arbiter, random.Random(27))
-    # Categories and prizes (their pages are driven in the browser by test_e2e_prizes.py).
-    women = prize_services.save_category(t, arbiter, name="Women", women=True)
-    juniors = prize_services.save_category(t, arbiter, name="U20", age_under=20)
-    swiss = prize_services.save_category(t, arbiter, name="SUI", federations="SUI")
-    prize_services.set_prizes(
-        t, arbiter, general=[D(3000), D(2000), D(1000)], sharing="hort", currency="CHF",
-        categories={women.pk: [D(400)], juniors.pk: [D(300)], swiss.pk: [D(200)]},
-    )
     out = Path(os.environ.get("PRINT_DIR") or tmp_path)
     out.mkdir(parents=True, exist_ok=True)
 
     page.set_viewport_size({"width": 1280, "height": 900})
     page.set_default_timeout(60_000)  # a busy machine: the live server's first pages are slow
     login(page, live_server.url, t)
+
+    # The categories and the prize list, on the arbiters' page.
+    add_categories(page, t, CATEGORIES)
+    set_prizes(page, t, "3000 2000 1000", {"Women": "400", "U20": "300", "SUI": "200"}, "CHF")
+    t.refresh_from_db()
+    assert (t.prizes, t.prize_sharing, t.currency) == (["3000", "2000", "1000"], "hort", "CHF")
+    assert [(c.name, c.prizes) for c in t.categories.all()] == [
+        ("Women", ["400"]), ("U20", ["300"]), ("SUI", ["200"])]
+    page.goto(f"{live_server.url}/arbiter/t/{t.pk}/")
 
     # Nine rounds: paired by the engine, published, the results entered, finished.
     need = dict(PLAN)
