@@ -199,10 +199,15 @@ def test_a_rated_open_to_the_prize_list_rating_changes_and_norms(
     for g in games:
         assert re.search(rf"^{g.round}\s+{re.escape(g.opponent.name)}\s+{g.opponent.rating}",
                          text, re.M), text
+    shots = os.environ.get("PRINT_DIR")  # screenshots for the notes
+    if shots:
+        page.screenshot(path=str(out / "norm-reached.png"), full_page=True)
     page.goto(f"{live_server.url}/t/{t.pk}/standings/")
     assert page.get_by_role("columnheader", name="Rtg+/-", exact=True).count() == 1
     row = page.locator("table.standings tbody tr", has_text=KELLER)
     assert row.locator("td.rating-change").inner_text().strip() == total
+    if shots:
+        page.screenshot(path=str(out / "standings.png"), full_page=True)
 
     # The norms, worked out from the opponents met (B.01 1.4.7-1.4.9).
     average = ra(games)
@@ -224,5 +229,5 @@ def test_a_rated_open_to_the_prize_list_rating_changes_and_norms(
     assert re.search(rf"Missing:\s+{needed - 4.5:g} more points? in these games", text), text
     assert f"performance {average}, 2600 needed (1.4.8)" in text
     assert f"IM norm reached · performance {average}" in text
-    if os.environ.get("PRINT_DIR"):
+    if shots:
         page.screenshot(path=str(out / "norm-missed.png"), full_page=True)
