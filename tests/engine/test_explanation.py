@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pairing.dutch import explain_round, pair_round
+from pairing.dutch import engine, explain_round, pair_round
 from pairing.dutch.explanation import RoundExplanation
 from pairing.trf import read_trf
 
@@ -74,3 +74,26 @@ def test_the_transposition_is_its_place_in_the_order_of_art_4_2():
     # the 6-point group: 1 moved to S2 by an exchange, S1 = (3), S2 = (1, 5), and 3 meets 5,
     # the second transposition of S2; the other brackets take S2 in its own order
     assert [b.transposition for b in why.brackets] == [None, 0, 1, 0, None, 0]
+
+
+def test_a_candidate_passed_over_is_told_which_absolute_criterion_applies():
+    """Issue 27, section 5: 'already met, or the same absolute colour preference' said which.
+    Eight players, every game drawn: 1 and 5 had White twice, 2 and 6 Black twice; 1 met 2
+    and 6, 2 met 1 and 5. In the 1-point group S1 = 1-4 and S2 = 5-8."""
+    rounds = [[(1, 2), (5, 6), (3, 4), (7, 8)], [(1, 6), (5, 2), (4, 7), (8, 3)]]
+    history: dict[int, str] = dict.fromkeys(range(1, 9), "")
+    for pairs in rounds:
+        for white, black in pairs:
+            history[white] += f"  {black:>4} w ="
+            history[black] += f"  {white:>4} b ="
+    state = read_trf("".join(
+        f"001 {tpn:>4} m    {'Player ' + str(tpn):<33} {2500 - 10 * tpn} NED {'':>11} {'':10}"
+        f"  1.0 {tpn:>4}{history[tpn]}\n" for tpn in range(1, 9)
+    ) + "XXR 5\n")
+    _, why = explain_round(state)
+    passed = {c.tpn: c.passed_over for b in why.brackets for c in b.choices}
+    # [C3]: two players (not topscorers) with the same absolute colour preference; [C1]: met
+    assert passed[1] == ((5, engine.SAME_ABSOLUTE_COLOUR), (6, engine.MET_BEFORE))
+    assert passed[2] == ((5, engine.MET_BEFORE), (6, engine.SAME_ABSOLUTE_COLOUR))
+    assert "Passed over 5: the same absolute colour preference ([C3]). Passed over 6: " \
+           "already met ([C1])." in " ".join(why.for_player(1))

@@ -40,6 +40,37 @@ CATEGORIES = [
 ]
 
 
+def add_categories(tab, t, categories: list[dict[str, str]]) -> None:
+    """From the arbiter's tournament tab: each category added with its own form (``id_*``
+    fields filled, ``check`` a box to tick, ``unrated`` the choice of the select)."""
+    tab.get_by_role("link", name="Categories and prizes").click()
+    tab.wait_for_url(f"**/arbiter/t/{t.pk}/prizes/")
+    for category in categories:
+        if tab.locator("details:has(#id_name)").get_attribute("open") is None:
+            tab.get_by_text("Add a category").click()
+        for field, value in category.items():
+            if field == "check":
+                tab.locator(value).check()
+            elif field == "unrated":
+                tab.locator("#id_unrated").select_option(value)
+            else:
+                tab.locator(f"#{field}").fill(value)
+        tab.get_by_role("button", name="Add", exact=True).click()
+        tab.wait_for_url(f"**/arbiter/t/{t.pk}/prizes/")
+
+
+def set_prizes(tab, t, general: str, categories: dict[str, str], currency: str) -> None:
+    """On the categories and prizes tab: the amounts of the general standings' places and
+    of each category's, the Hort system for players tied on points, the currency."""
+    tab.get_by_label("General standings").fill(general)
+    for name, amounts in categories.items():
+        tab.get_by_role("textbox", name=name).fill(amounts)
+    tab.get_by_label("Hort system: half shared equally, half by the tie-breaks").check()
+    tab.get_by_label("Currency").fill(currency)
+    tab.get_by_role("button", name="Save the prize list").click()
+    tab.wait_for_url(f"**/arbiter/t/{t.pk}/prizes/")
+
+
 def test_categories_and_prizes_from_the_arbiters_page_to_the_printed_prize_list(
     page, live_server, tmp_path  # noqa: F811
 ):
@@ -61,34 +92,14 @@ def test_categories_and_prizes_from_the_arbiters_page_to_the_printed_prize_list(
     page.wait_for_url(f"**/arbiter/t/{t.pk}/")
 
     # The categories, one form each, then the prize list: Hort for players tied on points.
-    page.get_by_role("link", name="Categories and prizes").click()
-    page.wait_for_url(f"**/arbiter/t/{t.pk}/prizes/")
-    for category in CATEGORIES:
-        if page.locator("details:has(#id_name)").get_attribute("open") is None:
-            page.get_by_text("Add a category").click()
-        for field, value in category.items():
-            if field == "check":
-                page.locator(value).check()
-            elif field == "unrated":
-                page.locator("#id_unrated").select_option(value)
-            else:
-                page.locator(f"#{field}").fill(value)
-        page.get_by_role("button", name="Add", exact=True).click()
-        page.wait_for_url(f"**/arbiter/t/{t.pk}/prizes/")
+    add_categories(page, t, CATEGORIES)
     assert [c.name for c in t.categories.all()] == ["Women", "U1800", "U12"]
     members = {r.locator("td").nth(1).inner_text(): r.locator("td").nth(3).inner_text()
                for r in page.locator("table.categories tbody tr").all()}
     # Huber is unrated: not U1800; Gomez (born 2013) is 12 before 1 January 2026: not U12.
     assert members == {"Women": "3", "U1800": "3", "U12": "3"}
 
-    page.get_by_label("General standings").fill("500 300 200")
-    page.get_by_role("textbox", name="Women").fill("100")
-    page.get_by_role("textbox", name="U1800").fill("80 40")
-    page.get_by_role("textbox", name="U12").fill("60")
-    page.get_by_label("Hort system: half shared equally, half by the tie-breaks").check()
-    page.get_by_label("Currency").fill("CHF")
-    page.get_by_role("button", name="Save the prize list").click()
-    page.wait_for_url(f"**/arbiter/t/{t.pk}/prizes/")
+    set_prizes(page, t, "500 300 200", {"Women": "100", "U1800": "80 40", "U12": "60"}, "CHF")
     t.refresh_from_db()
     assert (t.prizes, t.prize_sharing, t.currency) == (["500", "300", "200"], "hort", "CHF")
 
