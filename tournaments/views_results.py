@@ -82,7 +82,9 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "missing": rnd.games.filter(
             Q(result="") | Q(is_match=True, black__isnull=False, second_result="")
         ).count(),
-        "why": explain.arbiter_view(rnd, rnd.games.only("white", "black", "result")),
+        # "round" too: the related manager sets each row's round from round_id, and a deferred
+        # round_id would be read back one query a row.
+        "why": explain.arbiter_view(rnd, rnd.games.only("round", "white", "black", "result")),
         "leave_form": leave_form(tournament, rnd)
         if rnd.state == Round.State.DRAFT and can_write
         else None,
