@@ -82,9 +82,12 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "missing": rnd.games.filter(
             Q(result="") | Q(is_match=True, black__isnull=False, second_result="")
         ).count(),
-        # "round" too: the related manager sets each row's round from round_id, and a deferred
-        # round_id would be read back one query a row.
-        "why": explain.arbiter_view(rnd, rnd.games.only("round", "white", "black", "result")),
+        # The engine's explanation covers the whole round (megabytes at 5000 players): shown on
+        # the first page only, the others link to it. "round" is read too: the related manager
+        # sets each row's round from round_id, a deferred one costs a query a row.
+        "why": explain.arbiter_view(rnd, rnd.games.only("round", "white", "black", "result"))
+        if page == 1 else None,
+        "explained_on_first_page": page > 1 and bool(rnd.explanation),
         "leave_form": leave_form(tournament, rnd)
         if rnd.state == Round.State.DRAFT and can_write
         else None,
