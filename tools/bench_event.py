@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.bench_results import page_form
+from tools.bench_results import page_form, post_page
 from tools.loadtest import ROOT, fresh_database
 
 
@@ -72,15 +72,15 @@ class Steps:
 
 def post_results(client, t, number: int, results: dict[int, str]) -> list[int]:
     """The round's results through the arbiter's round page as the browser posts it, a page of
-    boards at a time, the last with "Save and finish round" (``tools.bench_results.page_form``).
-    The statuses of the posts."""
+    boards at a time, the last with "Save and finish round" (``tools.bench_results.page_form``,
+    ``post_page``). The statuses of the posts."""
     from django.urls import reverse
 
     url = reverse("arbiter-round", args=[t.pk, number])
     statuses = []
     while True:
         data, last = page_form(client, url, results.__getitem__)
-        response = client.post(url, data)
+        response = post_page(client, url, data)
         statuses.append(response.status_code)
         if last or response.status_code != 302:
             return statuses

@@ -6,11 +6,16 @@ each, the last with "Save and finish round"), and quick entry board by board.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/swiss_results .venv/bin/python \\
         tools/bench_results.py --players 5000
 
-CPU is the CPU of the thread that serves the request (``time.thread_time``): the standings
-computed after a commit run in a thread of their own (``pagecache.refresh_soon``), and are left
-out here (``LIVE_WARM`` off). The database named by DATABASE_URL is used as it is (a scratch
-database: the command adds a user and tournaments); without it a temporary SQLite file is
-created and migrated.
+With a PostgreSQL DATABASE_URL the settings are production's (``tools.bench_event``: DEBUG off,
+the deployment's timeouts and connection reuse, WhiteNoise's manifest); the database is used as
+it is (a scratch database: the command adds a user and tournaments). Without it a temporary
+SQLite file is created and migrated, with DEBUG on.
+
+The posts are sent as the browser sends the form (``application/x-www-form-urlencoded``). CPU of
+a request is the CPU of the thread that serves it (``time.thread_time``); the pages' computation
+that a change sets off runs in a thread of its own (``pagecache.refresh_soon``, on as in
+production), measured apart: the process's CPU while the posts and their computations run,
+less the requests' own. The server CPU of a round's results is the posts' and that computation's.
 """
 
 from __future__ import annotations
@@ -76,6 +81,21 @@ def page_form(client, url: str, result_of) -> tuple[dict[str, str], bool]:
     return {**data, "finish" if last else "next_page": "1"}, last
 
 
+def post_page(client, url: str, data: dict[str, str]):
+    """Post a page's form as the browser does (a form without ``enctype``: urlencoded)."""
+    from urllib.parse import urlencode
+
+    return client.post(url, urlencode(data), content_type="application/x-www-form-urlencoded")
+
+
+def background_done() -> None:
+    """Wait for the pages' computation set off by the last changes (``pagecache``)."""
+    from tournaments import pagecache
+
+    while pagecache.computing():
+        time.sleep(0.02)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5000)
@@ -83,10 +103,15 @@ def main() -> int:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     scratch = None
-    if not os.environ.get("DATABASE_URL"):
+    production = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    if production:
+        from tools.bench_event import production_environment
+
+        production_environment(os.environ["DATABASE_URL"])
+    else:
         scratch = tempfile.TemporaryDirectory()
         os.environ["DATABASE_URL"] = f"sqlite:///{scratch.name}/bench.sqlite3"
-    os.environ.setdefault("DEBUG", "1")
+        os.environ.setdefault("DEBUG", "1")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -99,12 +124,13 @@ def main() -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from tournaments import services
+    from tournaments import pagecache, services
     from tournaments.models import Result, Round
 
-    settings.LIVE_WARM = False
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     call_command("migrate", verbosity=0)
+    if production:
+        call_command("collectstatic", interactive=False, verbosity=0)  # WhiteNoise's manifest
     user, _ = get_user_model().objects.get_or_create(username="bench-results")
     database = os.environ["DATABASE_URL"].split(":")[0]
     boards = args.players // 2
@@ -119,35 +145,48 @@ def main() -> int:
     print(f"  whole round, one call of set_results: {whole.wall:.2f} s wall, "
           f"{whole.cpu:.2f} s CPU, {len(queries)} queries")
 
+    background_done()
+
     t, rnd = published_round(user, args.players)
     client = Client()
     client.force_login(user)
     url = reverse("arbiter-round", args=[t.pk, 1])
-    posts, post_wall, post_cpu, get_wall = 0, 0.0, 0.0, 0.0
+    background_done()  # the new tournament's computation
+    posts_cpu, posts_wall, queries_per_post, pages_cpu = [], 0.0, [], 0.0
+    refreshes, process = pagecache.refreshes, time.process_time()
     while True:
         with Timer() as shown:
             data, last = page_form(client, url, lambda game: Result.WHITE_WINS)
-        get_wall += shown.wall
-        with Timer() as posted:
-            response = client.post(url, data)
-        posts += 1
-        post_wall += posted.wall
-        post_cpu += posted.cpu
+        pages_cpu += shown.cpu
+        with Timer() as posted, CaptureQueriesContext(connection) as queries:
+            response = post_page(client, url, data)
+        posts_cpu.append(posted.cpu)
+        posts_wall += posted.wall
+        queries_per_post.append(len(queries))
         assert response.status_code == 302, response.status_code
         if last:
             break
         url = response["Location"]
+    background_done()
+    computed = time.process_time() - process - pages_cpu - sum(posts_cpu)
     rnd.refresh_from_db()
     stored = rnd.games.filter(result=Result.WHITE_WINS).count()
     ok = rnd.state == Round.State.FINISHED and stored == boards
-    print(f"  whole round through the form, {posts} posts (the last: Save and finish round): "
-          f"{post_wall:.2f} s wall, {post_cpu:.2f} s CPU; pages shown {get_wall:.2f} s wall; "
+    print(f"  whole round through the form, {len(posts_cpu)} posts (the last: Save and finish "
+          f"round): {sum(posts_cpu):.2f} s CPU ({statistics.mean(posts_cpu) * 1000:.0f} ms a post, "
+          f"max {max(posts_cpu) * 1000:.0f}), {posts_wall:.2f} s wall; queries a post "
+          f"{min(queries_per_post)}-{max(queries_per_post)}; pages computed after the changes: "
+          f"{pagecache.refreshes - refreshes}, {computed:.2f} s CPU; server CPU of the posts and "
+          f"their computations {sum(posts_cpu) + computed:.2f} s; the pages shown (GET) "
+          f"{pages_cpu:.2f} s CPU (with reading their form); "
           f"{'all stored, round finished' if ok else f'FAILED: {stored} stored, {rnd.state}'}")
 
     t, rnd = published_round(user, args.players)
     quick = reverse("arbiter-quick-entry", args=[t.pk, 1])
     client.get(reverse("arbiter-round", args=[t.pk, 1]))
+    background_done()
     cpu, wall, counts = [], [], []
+    refreshes, process = pagecache.refreshes, time.process_time()
     for board in range(1, args.quick + 1):
         with Timer() as one, CaptureQueriesContext(connection) as queries:
             entry = f"{board * 37 % boards + 1} ="
@@ -157,9 +196,12 @@ def main() -> int:
         cpu.append(one.cpu * 1000)
         wall.append(one.wall * 1000)
         counts.append(len(queries))
+    background_done()
+    computed = time.process_time() - process - sum(cpu) / 1000
     print(f"  quick entry, {args.quick} boards: CPU median {statistics.median(cpu):.1f} ms, "
           f"max {max(cpu):.1f} ms; wall median {statistics.median(wall):.1f} ms; "
-          f"queries {min(counts)}-{max(counts)}")
+          f"queries {min(counts)}-{max(counts)}; pages computed after them: "
+          f"{pagecache.refreshes - refreshes}, {computed:.2f} s CPU")
     if scratch is not None:
         scratch.cleanup()
     return 0 if ok else 1

@@ -85,7 +85,9 @@ def form_errors(request: HttpRequest, form) -> None:
 
 
 def round_of(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round.objects.light(), tournament=tournament, number=number)
+    rnd = get_object_or_404(Round.objects.light(), tournament=tournament, number=number)
+    rnd.tournament = tournament  # read once: the services lock it again
+    return rnd
 
 
 def posted_round(request: HttpRequest, tournament: Tournament, number: int) -> Round:

@@ -109,9 +109,10 @@ def _boards(boards, page: int) -> list[Game]:
 def _save(request, tournament: Tournament, rnd: Round, page: int, pages: int) -> HttpResponse:
     """Save the boards a page posts: the whole page without a script, with one only the boards
     changed on it (``static/js/results.js``); then the same page, the next, or finish."""
+    # The form checks the values posted; the service reads the boards again under the lock,
+    # with the players its audit entries name.
     games = list(
         rnd.games.filter(pk__in=ResultsForm.posted_ids(request.POST), black__isnull=False)
-        .select_related("white", "black")
     )
     form = ResultsForm(request.POST, games=games)
     if not form.is_valid():
