@@ -1,6 +1,7 @@
 """Time results entry at the size of a big open (issue 26, item 1): a whole round saved in one
 call of the service, the same round through the round page's own form posts (a page of boards
-each, the last with "Save and finish round"), and quick entry board by board.
+each, the last with "Save and finish round"), and quick entry board by board. Each round is
+round 1 paired by the engine (``paired_round``), with its explanation stored, as arbiters have it.
 
     .venv/bin/python tools/bench_results.py --players 5000
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/swiss_results .venv/bin/python \\
@@ -66,6 +67,25 @@ def published_round(user, players: int):
     return t, rnd
 
 
+def paired_round(user, players: int):
+    """A tournament of ``players`` and its first round paired by the engine and published: the
+    round as the arbiters have it, with the engine's explanation stored (read with the round:
+    300 KB of JSON at 5000 players in round 1, megabytes in later rounds)."""
+    import random
+
+    from tournaments import services
+    from tournaments.models import Player
+
+    t = services.create_tournament(user, name=f"Results benchmark {players}", rounds=9)
+    Player.objects.bulk_create(
+        Player(tournament=t, name=f"Player{i:05d}, Given", tpn=i + 1, rating=2800 - i // 4)
+        for i in range(players)
+    )
+    services.draw_initial_color(t, user, random.Random(26))
+    rnd = services.publish_round(services.pair_next_round(t, user), user)
+    return t, rnd
+
+
 def page_form(client, url: str, result_of) -> tuple[dict[str, str], bool]:
     """The form of the round page at ``url`` as the arbiter's browser sends it, each board's
     result ``result_of(game id)``, with "Save and show the next boards", or "Save and finish
@@ -100,6 +120,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5000)
     parser.add_argument("--quick", type=int, default=50, help="boards entered by quick entry")
+    parser.add_argument(
+        "--pace", type=float, default=0.0,
+        help="seconds between two quick entries (the hall's typing; 0: one after the other)",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     scratch = None
@@ -136,7 +160,7 @@ def main() -> int:
     boards = args.players // 2
     print(f"{args.players} players, {boards} boards, {database}")
 
-    t, rnd = published_round(user, args.players)
+    t, rnd = paired_round(user, args.players)
     results = {g.pk: (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)[g.board % 3]
                for g in rnd.games.all()}
     with Timer() as whole, CaptureQueriesContext(connection) as queries:
@@ -147,7 +171,7 @@ def main() -> int:
 
     background_done()
 
-    t, rnd = published_round(user, args.players)
+    t, rnd = paired_round(user, args.players)
     client = Client()
     client.force_login(user)
     url = reverse("arbiter-round", args=[t.pk, 1])
@@ -181,13 +205,14 @@ def main() -> int:
           f"{pages_cpu:.2f} s CPU (with reading their form); "
           f"{'all stored, round finished' if ok else f'FAILED: {stored} stored, {rnd.state}'}")
 
-    t, rnd = published_round(user, args.players)
+    t, rnd = paired_round(user, args.players)
     quick = reverse("arbiter-quick-entry", args=[t.pk, 1])
     client.get(reverse("arbiter-round", args=[t.pk, 1]))
     background_done()
     cpu, wall, counts = [], [], []
     refreshes, process = pagecache.refreshes, time.process_time()
     for board in range(1, args.quick + 1):
+        time.sleep(args.pace)
         with Timer() as one, CaptureQueriesContext(connection) as queries:
             entry = f"{board * 37 % boards + 1} ="
             answer = client.post(quick, {"round": rnd.pk, "entry": entry},
@@ -198,10 +223,11 @@ def main() -> int:
         counts.append(len(queries))
     background_done()
     computed = time.process_time() - process - sum(cpu) / 1000
-    print(f"  quick entry, {args.quick} boards: CPU median {statistics.median(cpu):.1f} ms, "
-          f"max {max(cpu):.1f} ms; wall median {statistics.median(wall):.1f} ms; "
-          f"queries {min(counts)}-{max(counts)}; pages computed after them: "
-          f"{pagecache.refreshes - refreshes}, {computed:.2f} s CPU")
+    print(f"  quick entry, {args.quick} boards {args.pace:g} s apart: CPU median "
+          f"{statistics.median(cpu):.1f} ms, max {max(cpu):.1f} ms; wall median "
+          f"{statistics.median(wall):.1f} ms; queries {min(counts)}-{max(counts)}; pages computed "
+          f"after them: {pagecache.refreshes - refreshes}, {computed:.2f} s CPU; with them "
+          f"{(sum(cpu) / 1000 + computed) / args.quick * 1000:.1f} ms a board")
     if scratch is not None:
         scratch.cleanup()
     return 0 if ok else 1
