@@ -87,7 +87,8 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         # sets each row's round from round_id, a deferred one costs a query a row.
         "why": explain.arbiter_view(rnd, rnd.games.only("round", "white", "black", "result"))
         if page == 1 else None,
-        "explained_on_first_page": page > 1 and bool(rnd.explanation),
+        "explained_on_first_page": page > 1
+        and Round.objects.filter(pk=rnd.pk).exclude(explanation="").exists(),
         "leave_form": leave_form(tournament, rnd)
         if rnd.state == Round.State.DRAFT and can_write
         else None,
