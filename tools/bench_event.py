@@ -3,7 +3,9 @@ PLAYERS=N``. Each arbiter action is a request of the test client against the rea
 browser's form posts: no service is called around them), with production settings (DEBUG off,
 PostgreSQL with the deployment's timeouts and connection reuse, the database task queue, gzip,
 the page cache, the background refresh of the standings). For each step: wall seconds, CPU
-seconds of the process (every thread: the background refresh counts), peak memory (RSS).
+seconds of the process (every thread: the background refresh counts), peak memory (RSS). The
+results step ends when the pages' computation its changes set off is done, and its CPU is split
+into the posts', the pages shown between them and that computation's.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/swiss_bench .venv/bin/python \\
         -m tools.bench_event --players 1000
@@ -23,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.bench_results import page_form
+from tools.bench_results import background_done, page_form, post_page
 from tools.loadtest import ROOT, fresh_database
 
 
@@ -70,20 +72,39 @@ class Steps:
         return "\n".join(lines)
 
 
-def post_results(client, t, number: int, results: dict[int, str]) -> list[int]:
+class Posted:
+    """What the round's results posts cost: the statuses, the CPU of the posts' and of the pages'
+    requests (the threads that served them), the pages' computations the changes set off."""
+
+    def __init__(self) -> None:
+        self.statuses: list[int] = []
+        self.posts_cpu = self.pages_cpu = 0.0
+        self.queries: list[int] = []
+
+
+def post_results(client, t, number: int, results: dict[int, str]) -> Posted:
     """The round's results through the arbiter's round page as the browser posts it, a page of
-    boards at a time, the last with "Save and finish round" (``tools.bench_results.page_form``).
-    The statuses of the posts."""
+    boards at a time, the last with "Save and finish round" (``tools.bench_results.page_form``,
+    ``post_page``); then the pages' computation the changes set off, waited for."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
     url = reverse("arbiter-round", args=[t.pk, number])
-    statuses = []
+    posted = Posted()
     while True:
+        cpu = time.thread_time()
         data, last = page_form(client, url, results.__getitem__)
-        response = client.post(url, data)
-        statuses.append(response.status_code)
+        posted.pages_cpu += time.thread_time() - cpu
+        cpu = time.thread_time()
+        with CaptureQueriesContext(connection) as queries:
+            response = post_page(client, url, data)
+        posted.posts_cpu += time.thread_time() - cpu
+        posted.queries.append(len(queries))
+        posted.statuses.append(response.status_code)
         if last or response.status_code != 302:
-            return statuses
+            background_done()
+            return posted
         url = response["Location"]
 
 
@@ -161,18 +182,22 @@ def main() -> int:
         g.pk: rng.choice(choices)
         for g in Game.objects.filter(round=job.round, black__isnull=False).order_by("board")
     }
-    statuses = steps.run(
+    background_done()  # the computation set off by publishing, not counted with the results
+    refreshes = pagecache.refreshes
+    posted = steps.run(
         f"results of {len(results)} boards + finish, form POST",
         lambda: post_results(arbiter, t, 2, results),
-        lambda s: f"statuses {s}",
+        lambda p: f"statuses {sorted(set(p.statuses))}",
     )
-    print(f"  {len(statuses)} posts; quick entry per board: tools/bench_results.py",
-          file=sys.stderr)
+    computed = steps.rows[-1][2] - posted.posts_cpu - posted.pages_cpu
+    print(f"  {len(posted.statuses)} posts: {posted.posts_cpu:.2f} s CPU, queries a post "
+          f"{min(posted.queries)}-{max(posted.queries)}; pages computed after the changes: "
+          f"{pagecache.refreshes - refreshes}, {computed:.2f} s CPU; the pages shown (GET, with "
+          f"reading their form) {posted.pages_cpu:.2f} s CPU; quick entry per board: "
+          f"tools/bench_results.py", file=sys.stderr)
     t.refresh_from_db()
     stored = Game.objects.filter(round=job.round).exclude(result=Result.PENDING.value).count()
     print(f"  games with a result stored: {stored} of {len(results)}", file=sys.stderr)
-    while pagecache.computing():  # the background refresh of the standings, as after any change
-        time.sleep(0.05)
     visitor = Client(HTTP_ACCEPT_ENCODING="gzip")
     pagecache.clear_local()
     from django.core.cache import cache

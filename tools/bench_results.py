@@ -1,16 +1,22 @@
 """Time results entry at the size of a big open (issue 26, item 1): a whole round saved in one
 call of the service, the same round through the round page's own form posts (a page of boards
-each, the last with "Save and finish round"), and quick entry board by board.
+each, the last with "Save and finish round"), and quick entry board by board. Each round is
+round 1 paired by the engine (``paired_round``), with its explanation stored, as arbiters have it.
 
     .venv/bin/python tools/bench_results.py --players 5000
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/swiss_results .venv/bin/python \\
         tools/bench_results.py --players 5000
 
-CPU is the CPU of the thread that serves the request (``time.thread_time``): the standings
-computed after a commit run in a thread of their own (``pagecache.refresh_soon``), and are left
-out here (``LIVE_WARM`` off). The database named by DATABASE_URL is used as it is (a scratch
-database: the command adds a user and tournaments); without it a temporary SQLite file is
-created and migrated.
+With a PostgreSQL DATABASE_URL the settings are production's (``tools.bench_event``: DEBUG off,
+the deployment's timeouts and connection reuse, WhiteNoise's manifest); the database is used as
+it is (a scratch database: the command adds a user and tournaments). Without it a temporary
+SQLite file is created and migrated, with DEBUG on.
+
+The posts are sent as the browser sends the form (``application/x-www-form-urlencoded``). CPU of
+a request is the CPU of the thread that serves it (``time.thread_time``); the pages' computation
+that a change sets off runs in a thread of its own (``pagecache.refresh_soon``, on as in
+production), measured apart: the process's CPU while the posts and their computations run,
+less the requests' own. The server CPU of a round's results is the posts' and that computation's.
 """
 
 from __future__ import annotations
@@ -61,6 +67,25 @@ def published_round(user, players: int):
     return t, rnd
 
 
+def paired_round(user, players: int):
+    """A tournament of ``players`` and its first round paired by the engine and published: the
+    round as the arbiters have it, with the engine's explanation stored (read with the round:
+    300 KB of JSON at 5000 players in round 1, megabytes in later rounds)."""
+    import random
+
+    from tournaments import services
+    from tournaments.models import Player
+
+    t = services.create_tournament(user, name=f"Results benchmark {players}", rounds=9)
+    Player.objects.bulk_create(
+        Player(tournament=t, name=f"Player{i:05d}, Given", tpn=i + 1, rating=2800 - i // 4)
+        for i in range(players)
+    )
+    services.draw_initial_color(t, user, random.Random(26))
+    rnd = services.publish_round(services.pair_next_round(t, user), user)
+    return t, rnd
+
+
 def page_form(client, url: str, result_of) -> tuple[dict[str, str], bool]:
     """The form of the round page at ``url`` as the arbiter's browser sends it, each board's
     result ``result_of(game id)``, with "Save and show the next boards", or "Save and finish
@@ -76,17 +101,41 @@ def page_form(client, url: str, result_of) -> tuple[dict[str, str], bool]:
     return {**data, "finish" if last else "next_page": "1"}, last
 
 
+def post_page(client, url: str, data: dict[str, str]):
+    """Post a page's form as the browser does (a form without ``enctype``: urlencoded)."""
+    from urllib.parse import urlencode
+
+    return client.post(url, urlencode(data), content_type="application/x-www-form-urlencoded")
+
+
+def background_done() -> None:
+    """Wait for the pages' computation set off by the last changes (``pagecache``)."""
+    from tournaments import pagecache
+
+    while pagecache.computing():
+        time.sleep(0.02)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5000)
     parser.add_argument("--quick", type=int, default=50, help="boards entered by quick entry")
+    parser.add_argument(
+        "--pace", type=float, default=0.0,
+        help="seconds between two quick entries (the hall's typing; 0: one after the other)",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     scratch = None
-    if not os.environ.get("DATABASE_URL"):
+    production = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    if production:
+        from tools.bench_event import production_environment
+
+        production_environment(os.environ["DATABASE_URL"])
+    else:
         scratch = tempfile.TemporaryDirectory()
         os.environ["DATABASE_URL"] = f"sqlite:///{scratch.name}/bench.sqlite3"
-    os.environ.setdefault("DEBUG", "1")
+        os.environ.setdefault("DEBUG", "1")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -99,18 +148,19 @@ def main() -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from tournaments import services
+    from tournaments import pagecache, services
     from tournaments.models import Result, Round
 
-    settings.LIVE_WARM = False
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     call_command("migrate", verbosity=0)
+    if production:
+        call_command("collectstatic", interactive=False, verbosity=0)  # WhiteNoise's manifest
     user, _ = get_user_model().objects.get_or_create(username="bench-results")
     database = os.environ["DATABASE_URL"].split(":")[0]
     boards = args.players // 2
     print(f"{args.players} players, {boards} boards, {database}")
 
-    t, rnd = published_round(user, args.players)
+    t, rnd = paired_round(user, args.players)
     results = {g.pk: (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)[g.board % 3]
                for g in rnd.games.all()}
     with Timer() as whole, CaptureQueriesContext(connection) as queries:
@@ -119,36 +169,50 @@ def main() -> int:
     print(f"  whole round, one call of set_results: {whole.wall:.2f} s wall, "
           f"{whole.cpu:.2f} s CPU, {len(queries)} queries")
 
-    t, rnd = published_round(user, args.players)
+    background_done()
+
+    t, rnd = paired_round(user, args.players)
     client = Client()
     client.force_login(user)
     url = reverse("arbiter-round", args=[t.pk, 1])
-    posts, post_wall, post_cpu, get_wall = 0, 0.0, 0.0, 0.0
+    background_done()  # the new tournament's computation
+    posts_cpu, posts_wall, queries_per_post, pages_cpu = [], 0.0, [], 0.0
+    refreshes, process = pagecache.refreshes, time.process_time()
     while True:
         with Timer() as shown:
             data, last = page_form(client, url, lambda game: Result.WHITE_WINS)
-        get_wall += shown.wall
-        with Timer() as posted:
-            response = client.post(url, data)
-        posts += 1
-        post_wall += posted.wall
-        post_cpu += posted.cpu
+        pages_cpu += shown.cpu
+        with Timer() as posted, CaptureQueriesContext(connection) as queries:
+            response = post_page(client, url, data)
+        posts_cpu.append(posted.cpu)
+        posts_wall += posted.wall
+        queries_per_post.append(len(queries))
         assert response.status_code == 302, response.status_code
         if last:
             break
         url = response["Location"]
+    background_done()
+    computed = time.process_time() - process - pages_cpu - sum(posts_cpu)
     rnd.refresh_from_db()
     stored = rnd.games.filter(result=Result.WHITE_WINS).count()
     ok = rnd.state == Round.State.FINISHED and stored == boards
-    print(f"  whole round through the form, {posts} posts (the last: Save and finish round): "
-          f"{post_wall:.2f} s wall, {post_cpu:.2f} s CPU; pages shown {get_wall:.2f} s wall; "
+    print(f"  whole round through the form, {len(posts_cpu)} posts (the last: Save and finish "
+          f"round): {sum(posts_cpu):.2f} s CPU ({statistics.mean(posts_cpu) * 1000:.0f} ms a post, "
+          f"max {max(posts_cpu) * 1000:.0f}), {posts_wall:.2f} s wall; queries a post "
+          f"{min(queries_per_post)}-{max(queries_per_post)}; pages computed after the changes: "
+          f"{pagecache.refreshes - refreshes}, {computed:.2f} s CPU; server CPU of the posts and "
+          f"their computations {sum(posts_cpu) + computed:.2f} s; the pages shown (GET) "
+          f"{pages_cpu:.2f} s CPU (with reading their form); "
           f"{'all stored, round finished' if ok else f'FAILED: {stored} stored, {rnd.state}'}")
 
-    t, rnd = published_round(user, args.players)
+    t, rnd = paired_round(user, args.players)
     quick = reverse("arbiter-quick-entry", args=[t.pk, 1])
     client.get(reverse("arbiter-round", args=[t.pk, 1]))
+    background_done()
     cpu, wall, counts = [], [], []
+    refreshes, process = pagecache.refreshes, time.process_time()
     for board in range(1, args.quick + 1):
+        time.sleep(args.pace)
         with Timer() as one, CaptureQueriesContext(connection) as queries:
             entry = f"{board * 37 % boards + 1} ="
             answer = client.post(quick, {"round": rnd.pk, "entry": entry},
@@ -157,9 +221,13 @@ def main() -> int:
         cpu.append(one.cpu * 1000)
         wall.append(one.wall * 1000)
         counts.append(len(queries))
-    print(f"  quick entry, {args.quick} boards: CPU median {statistics.median(cpu):.1f} ms, "
-          f"max {max(cpu):.1f} ms; wall median {statistics.median(wall):.1f} ms; "
-          f"queries {min(counts)}-{max(counts)}")
+    background_done()
+    computed = time.process_time() - process - sum(cpu) / 1000
+    print(f"  quick entry, {args.quick} boards {args.pace:g} s apart: CPU median "
+          f"{statistics.median(cpu):.1f} ms, max {max(cpu):.1f} ms; wall median "
+          f"{statistics.median(wall):.1f} ms; queries {min(counts)}-{max(counts)}; pages computed "
+          f"after them: {pagecache.refreshes - refreshes}, {computed:.2f} s CPU; with them "
+          f"{(sum(cpu) / 1000 + computed) / args.quick * 1000:.1f} ms a board")
     if scratch is not None:
         scratch.cleanup()
     return 0 if ok else 1

@@ -407,6 +407,13 @@ class Player(models.Model):
         return self.plays_in(round_number) or round_number < self.arrival_round
 
 
+class RoundQuerySet(models.QuerySet):
+    def light(self) -> RoundQuerySet:
+        """Rounds without the engine's explanation, read only when used: a 5000-player round's
+        is megabytes of JSON, decoded at each read of the row (a result saved reads it twice)."""
+        return self.defer("explanation", "explanation_data")
+
+
 class Round(models.Model):
     class State(models.TextChoices):
         DRAFT = "draft", _("Draft (not published)")
@@ -425,6 +432,8 @@ class Round(models.Model):
     paired_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -93,6 +93,7 @@ def clear_local() -> None:
     """Forget what this process keeps (the tests start each test from nothing)."""
     _bodies.clear()
     _objects.clear()
+    _next_at.clear()
 
 
 def _single_flight(key: str) -> threading.Lock:
@@ -220,7 +221,18 @@ results (a round saved board by board, quick entry in the hall) makes one comput
 
 LATEST = 5.0
 """Seconds at most between a change and the computation that shows it, changes or not: results
-typed every half second still reach the warm pages every few seconds."""
+typed every half second still reach the warm pages every few seconds (a big event's every
+``SHARE`` allows)."""
+
+SHARE = 0.02
+"""At most this share of one core goes to computing a tournament's pages again: a computation
+that took c seconds of CPU is followed by the next one c / SHARE seconds later at the soonest,
+whatever QUIET and LATEST say. A 5000-player event's computation (0.5 s) comes every 25 s at
+most, so results typed in the hall one every second or two make one computation per dozen
+boards, not one each; a 100-player event's (10 ms) is not delayed (0.5 s, within QUIET)."""
+
+_next_at: dict[int, float] = {}
+"""Per tournament, when its next computation may start at the soonest (``SHARE``; monotonic)."""
 
 _pending: dict[int, tuple[float, float] | None] = {}
 """The tournaments whose computation thread runs in this process: the times of the first and the
@@ -241,8 +253,9 @@ def refresh_with(compute: Callable[[int], None]) -> None:
 def refresh_soon(tournament_id: int) -> None:
     """Compute the new version's standings and rounds in a background thread (``LIVE_WARM``,
     default on), before the first visitor asks: once ``QUIET`` seconds pass without another
-    change, or ``LATEST`` seconds after the first change not yet shown. One thread a tournament
-    in a process; changes that come while it computes make one more computation, not one each."""
+    change, or ``LATEST`` seconds after the first change not yet shown, and no sooner than the
+    last computation's cost allows (``SHARE``). One thread a tournament in a process; changes
+    that come while it computes make one more computation, not one each."""
     if not getattr(settings, "LIVE_WARM", True) or _refresher is None:
         return
     now = time.monotonic()
@@ -270,18 +283,25 @@ def _refresh(tournament_id: int) -> None:
                 waiting = _pending[tournament_id]
                 assert waiting is not None  # set by refresh_soon, cleared below
                 first, last = waiting
-                wait = min(last + QUIET, first + LATEST) - time.monotonic()
+                due = max(min(last + QUIET, first + LATEST), _next_at.get(tournament_id, 0.0))
+                wait = due - time.monotonic()
                 if wait <= 0:
                     _pending[tournament_id] = None
             if wait > 0:
                 time.sleep(wait)
                 continue
             refreshes += 1
+            cpu = time.thread_time()
             try:
                 _refresher(tournament_id)
             except Exception:  # a background thread has no one to report to but the log
                 log.exception("computing the pages of tournament %s", tournament_id)
+            spent = time.thread_time() - cpu
             with _pending_lock:
+                now = time.monotonic()
+                for past in [k for k, at in _next_at.items() if at <= now]:
+                    del _next_at[past]
+                _next_at[tournament_id] = now + spent / SHARE
                 if _pending[tournament_id] is None:
                     del _pending[tournament_id]
                     return

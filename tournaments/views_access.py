@@ -85,13 +85,15 @@ def form_errors(request: HttpRequest, form) -> None:
 
 
 def round_of(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number)
+    rnd = get_object_or_404(Round.objects.light(), tournament=tournament, number=number)
+    rnd.tournament = tournament  # read once: the services lock it again
+    return rnd
 
 
 def posted_round(request: HttpRequest, tournament: Tournament, number: int) -> Round:
     """Return the round a page acted on: the one whose id it posted (a draft paired again is
     another round), else round ``number``; refuse when it is gone."""
-    rounds = Round.objects.filter(tournament=tournament, number=number)
+    rounds = Round.objects.light().filter(tournament=tournament, number=number)
     posted = request.POST.get("round", "")
     if posted.isascii() and posted.isdigit():
         rounds = rounds.filter(pk=int(posted))

@@ -82,7 +82,13 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "missing": rnd.games.filter(
             Q(result="") | Q(is_match=True, black__isnull=False, second_result="")
         ).count(),
-        "why": explain.arbiter_view(rnd, rnd.games.only("white", "black", "result")),
+        # The engine's explanation covers the whole round (megabytes at 5000 players): shown on
+        # the first page only, the others link to it. "round" is read too: the related manager
+        # sets each row's round from round_id, a deferred one costs a query a row.
+        "why": explain.arbiter_view(rnd, rnd.games.only("round", "white", "black", "result"))
+        if page == 1 else None,
+        "explained_on_first_page": page > 1
+        and Round.objects.filter(pk=rnd.pk).exclude(explanation="").exists(),
         "leave_form": leave_form(tournament, rnd)
         if rnd.state == Round.State.DRAFT and can_write
         else None,
@@ -104,9 +110,10 @@ def _boards(boards, page: int) -> list[Game]:
 def _save(request, tournament: Tournament, rnd: Round, page: int, pages: int) -> HttpResponse:
     """Save the boards a page posts: the whole page without a script, with one only the boards
     changed on it (``static/js/results.js``); then the same page, the next, or finish."""
+    # The form checks the values posted; the service reads the boards again under the lock,
+    # with the players its audit entries name.
     games = list(
         rnd.games.filter(pk__in=ResultsForm.posted_ids(request.POST), black__isnull=False)
-        .select_related("white", "black")
     )
     form = ResultsForm(request.POST, games=games)
     if not form.is_valid():

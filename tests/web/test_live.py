@@ -392,6 +392,36 @@ def test_a_burst_of_results_is_computed_once(monkeypatch, settings):
     assert _computations(monkeypatch, settings, burst) == 1
 
 
+def test_a_costly_computation_spaces_the_next_one(monkeypatch, settings):
+    """A computation that took c seconds of CPU is followed by the next one c / SHARE seconds
+    later at the soonest (a 5000-player event's pages are not computed again for each result
+    typed in the hall)."""
+    import time
+
+    from tournaments import pagecache
+
+    settings.LIVE_WARM = True
+    monkeypatch.setattr(pagecache, "QUIET", 0.01)
+    monkeypatch.setattr(pagecache, "SHARE", 0.1)
+    runs = []
+
+    def costly(tournament_id):
+        start, cpu = time.monotonic(), time.thread_time()
+        while time.thread_time() - cpu < 0.02:
+            pass
+        runs.append((start, time.monotonic(), time.thread_time() - cpu))
+
+    monkeypatch.setattr(pagecache, "_refresher", costly)
+    pagecache.refresh_soon(8)
+    while not runs:
+        time.sleep(0.005)
+    pagecache.refresh_soon(8)  # right after the first computation
+    while pagecache.computing():
+        time.sleep(0.01)
+    (_, first_end, first_cpu), (second_start, _, _) = runs
+    assert second_start - first_end >= first_cpu / 0.1 - 0.01, runs
+
+
 def test_results_typed_without_a_pause_are_shown_every_few_seconds(monkeypatch, settings):
     """Issue 26: 100 results in a minute make a handful of computations, not 100; here one
     change every 0.1 s for 3 s (never 0.3 s quiet) is computed every 1.5 s at the latest.

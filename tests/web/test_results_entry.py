@@ -216,6 +216,17 @@ def test_the_round_page_shows_a_page_of_boards_and_links_the_others(arbiter, sma
     assert reverse("arbiter-quick-entry", args=[t.pk, 1]) in page
 
 
+def test_the_engines_explanation_is_on_the_first_page_the_others_link_it(arbiter, small_pages):
+    """The explanation covers the whole round (megabytes at 5000 players): page 1 only."""
+    t, _ = published_round(arbiter)
+    client = client_of(arbiter)
+    first = client.get(round_url(t)).content.decode()
+    second = client.get(round_url(t, page=2)).content.decode()
+    assert '<details id="explanation">' in first and '<section class="why-bracket">' in first
+    assert '<section class="why-bracket">' not in second and "As text" not in second
+    assert 'href="?page=1#explanation"' in second
+
+
 def test_a_page_saved_goes_on_to_the_next_and_leaves_the_other_pages_alone(arbiter, small_pages):
     t, rnd = published_round(arbiter)
     client = client_of(arbiter)

@@ -213,7 +213,7 @@ def locked_round(rnd: Round) -> tuple[Tournament, Round]:
     A round that is gone was unpaired or paired again by another click or arbiter meanwhile.
     """
     t = locked(rnd.tournament)
-    current = Round.objects.filter(pk=rnd.pk).first()
+    current = Round.objects.light().filter(pk=rnd.pk).first()
     if current is None:
         raise ServiceError(round_changed_meanwhile(rnd.number))
     return t, current
