@@ -68,9 +68,10 @@ from pairing.errors import PairingError
 __all__ = ["MatchingInputError", "max_weight_matching", "max_weight_solver"]
 
 _FREE, _S, _T = 0, 1, 2  # labels; _FREE: in no alternating tree
+_GONE = 3  # a vertex taken out of the graph (``pairing.dynamic_matching``): its edges are skipped
 # Stored dual = real dual + shift[label] * total (see _Blossom).
-_VSHIFT = (0, 1, -1)  # S-vertices lose, T-vertices gain every dual change
-_BSHIFT = (0, -1, 1)  # S-blossoms gain, T-blossoms lose every dual change
+_VSHIFT = (0, 1, -1, 0)  # S-vertices lose, T-vertices gain every dual change
+_BSHIFT = (0, -1, 1, 0)  # S-blossoms gain, T-blossoms lose every dual change
 
 
 class MatchingInputError(PairingError, ValueError):
