@@ -64,6 +64,7 @@ from operator import add, and_, eq, ge, is_not, lshift, lt, ne, not_, or_, sub
 from pairing.errors import PairingError
 from pairing.matching import (
     _FREE,
+    _GONE,
     CANDIDATES_PER_VERTEX,
     VIOLATED_PER_VERTEX,
     _Blossom,
@@ -78,6 +79,10 @@ BULK_SHARE = 16
 """Changes that would free more than n / BULK_SHARE vertices are solved from scratch."""
 
 _UNSET = object()  # no pending weight (None is one: the edge is taken out)
+
+FAR_BITS = 32
+"""A removed vertex's (doubled) dual is 2**FAR_BITS times the heaviest weight and the vertex
+count, above any other dual: no edge of it is ever tight (``_drop_vertices``)."""
 
 
 class NoPerfectMatching(PairingError):
@@ -133,6 +138,8 @@ class DynamicMatcher:
         self._replacement: tuple[bytearray, bytearray, list[int], list[int], list[int]] | None
         self._replacement = None
         self._graph: TightGraph | None = None  # the tight edges of the last solve, when asked
+        self._heaviest = 0  # the heaviest weight given so far
+        self._far = 0  # the dual of the removed vertices (``_drop_vertices``)
 
     # -- changes (applied by the next solve) ----------------------------------------------
 
@@ -147,27 +154,49 @@ class DynamicMatcher:
             self._fold_replacement()
         n, pending, index, ew, dadj = self.n, self._pending, self._index, self._s.ew, self._dadj
         unset = _UNSET
-        margin, large = self.margin, self._large
+        margin, large, removed = self.margin, self._large, self._removed
+        heaviest = self._heaviest
         for u, v, weight in edges:
             key = (u, v) if u < v else (v, u)
             if u == v or key[0] < 0 or key[1] >= n:
                 raise ValueError(f"bad edge ({u}, {v})")
+            if removed[u] or removed[v]:
+                continue  # a removed vertex has no edge (its old ones wait to be swept)
             current = pending.get(key, unset)
             if current is unset:
                 k = index.get(key)
                 current = dadj[u].get(v) if k is None else ew[k]
             if current != weight:
                 pending[key] = weight
+                if weight is not None and weight > heaviest:
+                    heaviest = weight
                 if not large and weight is not None and (
                     current is None or margin is None or abs(weight - current) >= margin
                 ):
                     large = True
         self._large = large
+        self._weigh_up(heaviest)
+
+    def _weigh_up(self, heaviest: int) -> None:
+        """Note the heaviest weight so far; the duals of the removed vertices stay above
+        every other dual (``_drop_vertices``)."""
+        if heaviest <= self._heaviest:
+            return
+        self._heaviest = heaviest
+        far = heaviest * self.n << FAR_BITS
+        if self._far and far > self._far:
+            s, removed = self._s, self._removed
+            for v in range(self.n):
+                if removed[v] and s.label[v] == _GONE:
+                    s.dual[v] = far
+            self._far = far
 
     def weight(self, u: int, v: int) -> int | None:
         if self._replacement is not None:
             self._fold_replacement()
         key = (u, v) if u < v else (v, u)
+        if self._removed[u] or self._removed[v]:
+            return None
         if key in self._pending:
             return self._pending[key]
         k = self._index.get(key)
@@ -226,6 +255,7 @@ class DynamicMatcher:
         if self._replacement is not None:
             self._fold_replacement()
         self._replacement = (in_region, is_settled, low, high, list(ws))
+        self._weigh_up(max(ws, default=0))
         if self._pending:
             self._fold_replacement()
 
@@ -626,10 +656,17 @@ class DynamicMatcher:
         return eu, ev, ew
 
     def _all_edges(self) -> dict[tuple[int, int], int]:
-        s = self._s
-        edges = {key: s.ew[k] for key, k in self._index.items()}
+        """Every edge between two vertices not removed, in the solver or dormant."""
+        s, removed = self._s, self._removed
+        edges = {
+            (u, v): s.ew[k] for (u, v), k in self._index.items()
+            if not (removed[u] or removed[v])
+        }
         for x, row in enumerate(self._dadj):
-            edges.update(((x, y), weight) for y, weight in row.items() if x < y)
+            if not removed[x]:
+                edges.update(
+                    ((x, y), weight) for y, weight in row.items() if x < y and not removed[y]
+                )
         return edges
 
     def _edges_after_changes(self, gone: set[int] | None = None) -> dict[tuple[int, int], int]:
@@ -686,9 +723,11 @@ class DynamicMatcher:
         floor = None
         infeasible = False
         for x, row in enumerate(self._dadj):
+            if removed[x]:
+                continue
             dx = dual[x]
             for y, weight in list(row.items()):
-                if y < x:
+                if y < x or removed[y]:
                     continue
                 slack = dx + dual[y] - 2 * weight
                 if slack >= margin:
@@ -708,9 +747,10 @@ class DynamicMatcher:
 
     def _wake_all(self) -> None:
         """Put every dormant edge back in the solver (through the pending changes)."""
+        removed = self._removed
         for x, row in enumerate(self._dadj):
             for y, weight in row.items():
-                if x < y:
+                if x < y and not removed[y]:
                     self._pending[(x, y)] = weight
                     self._large = True
         self._dadj = [{} for _ in range(self.n)]
@@ -915,26 +955,26 @@ class DynamicMatcher:
         self._slot = slot
 
     def _drop_vertices(self, vertices: list[int]) -> None:
-        """Mark the vertices removed and unmatched, and drop all their edges."""
+        """Mark the vertices removed and unmatched; their edges stay where they are.
+
+        A finalised pair would otherwise take its thousands of edges out one by one.  The
+        solver skips every edge of a vertex labelled ``_GONE``, and its dual, far above any
+        weight, leaves those edges with a huge slack: never tight, never the one that sets
+        a dual (``_solve_warm``, ``_keep_mates``, ``pairing.tight_graph``).  The edges are
+        left out of every edge list read here (``_removed``) and go for good with the next
+        solve from scratch, which builds new lists (a new bracket).
+        """
         s = self._s
-        eu, ev, ew, index, spare, inc = s.eu, s.ev, s.ew, self._index, self._spare, s.inc
+        removed, mate, label, dual, dadj = self._removed, s.mate, s.label, s.dual, self._dadj
+        if not self._far:
+            self._far = max(self._heaviest, 1) * self.n << FAR_BITS
+        far = self._far
         for v in vertices:
-            self._removed[v] = True
-            s.mate[v] = -1
-            # each edge leaves the lists of its other end; v's own lists go whole
-            for k in inc[v]:
-                u = eu[k]
-                end = u == v  # the other end is ev[k]
-                a = ev[k] if end else u
-                self._unlist(k, end, a)
-                del index[(v, a) if v < a else (a, v)]
-                ew[k] = 0
-            spare.extend(inc[v])
-            s.inc[v] = []
-            s.nbr[v] = []
-            for y in self._dadj[v]:
-                self._dadj[y].pop(v, None)
-            self._dadj[v] = {}
+            removed[v] = True
+            mate[v] = -1
+            label[v] = _GONE
+            dual[v] = far
+            dadj[v] = {}  # the rows of its dormant neighbours keep it (``_removed``)
 
     def _drop(self, k: int) -> None:
         """Take edge k out of the solver: each end's lists lose it in constant time (the
@@ -1036,7 +1076,7 @@ class DynamicMatcher:
         s.decode_duals()
         label = s.label
         for b in range(2 * self.n):
-            if label[b] != _FREE and s.parent[b] < 0:
+            if label[b] != _FREE and label[b] != _GONE and s.parent[b] < 0:
                 s.set_label(b, _FREE)
                 s.labeledge[b] = None
         s.heap_sf.clear()

@@ -68,9 +68,10 @@ from pairing.errors import PairingError
 __all__ = ["MatchingInputError", "max_weight_matching", "max_weight_solver"]
 
 _FREE, _S, _T = 0, 1, 2  # labels; _FREE: in no alternating tree
+_GONE = 3  # a vertex taken out of the graph (``pairing.dynamic_matching``): its edges are skipped
 # Stored dual = real dual + shift[label] * total (see _Blossom).
-_VSHIFT = (0, 1, -1)  # S-vertices lose, T-vertices gain every dual change
-_BSHIFT = (0, -1, 1)  # S-blossoms gain, T-blossoms lose every dual change
+_VSHIFT = (0, 1, -1, 0)  # S-vertices lose, T-vertices gain every dual change
+_BSHIFT = (0, -1, 1, 0)  # S-blossoms gain, T-blossoms lose every dual change
 
 
 class MatchingInputError(PairingError, ValueError):
@@ -1020,11 +1021,14 @@ def _heaviest_per_vertex(n: int, eu: list[int], ev: list[int], ew: list[int], k:
     # one sort on small ints: the rank of the weight (heaviest first) above the tie order
     # (few distinct weights: a bracket's pairs share a handful of criteria patterns)
     rank = {w: r << 32 for r, w in enumerate(sorted(set(ew), reverse=True))}
-    key = list(map(
+    key: list[int] | list[float] = list(map(
         operator.or_,
         map(rank.__getitem__, ew),
         map(operator.xor, map(mix.__getitem__, eu), map(mix.__getitem__, ev)),
     ))
+    if len(rank) < 1 << 21:
+        # as floats, exact below 2**53: the sort compares them faster than ints of two digits
+        key = list(map(float, key))
     order = sorted(range(len(ew)), key=key.__getitem__)
     seen = [0] * n
     chosen = []

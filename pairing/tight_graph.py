@@ -205,6 +205,34 @@ class TightGraph:
         self._commit(changed)
         return True
 
+    def reachable_without(self, x: int) -> set[int] | None:
+        """For a perfect matching: the nodes Y for which ``pair(x, y)`` finds its path, for
+        any tight neighbour y of x in Y (while the matching does not change); None where
+        this does not apply.
+
+        Taking x-y leaves A, the node matched with x's node X, unmatched, and y's node Y
+        loses its partner B; ``pair`` looks for an alternating path from A to B away from
+        X and Y.  With Y's matched edge added at its end, that path is an even alternating
+        path from A to Y in the graph without X, where A is the only unmatched node.  The
+        nodes such paths reach are the outer nodes of one Edmonds search from A that finds
+        no augmenting path (Gallai-Edmonds): one search answers every y, and ``pair(x, y)``
+        is True exactly when y is a tight neighbour of x whose node is among them.
+        """
+        if self.broken or not self.perfect:
+            return None
+        s = self.s
+        top = s.top
+        X = top[x]
+        a_vertex = s.mate[self._base(X)]
+        if a_vertex < 0:
+            return None
+        A = top[a_vertex]
+        reached: set[int] = set()
+        found = self._search(A, {X}, {A: None}, top.__getitem__, self._tight_of, reached=reached)
+        if found is not None:  # another node was unmatched: not a perfect matching
+            return None
+        return reached
+
     def pair_with_any(self, x: int, partners: Container[int]) -> bool | None:
         """Match x with one of the partners if an optimal matching does so (each partner joined
         to x by a tight edge is tried in turn)."""
@@ -245,10 +273,11 @@ class TightGraph:
     def _search(
         self, root: int, excluded: set[int], partner: dict[int, Edge | None],
         node_of: Callable[[int], int], tight: Callable[[int], list[int]],
-        perfect: bool | None = None,
+        perfect: bool | None = None, reached: set[int] | None = None,
     ) -> dict[int, Edge | None] | None:
         """An alternating path from the unmatched node root to a node that may be left single
-        or is single: the new matching edges of its nodes (None for one left single).
+        or is single: the new matching edges of its nodes (None for one left single).  When
+        there is none, ``reached`` (if given) receives the outer nodes of the search.
 
         Edmonds' search, breadth first, as in the usual array form: ``parent`` of an inner
         node is the outer node that reached it; a tight edge between two outer nodes closes
@@ -344,6 +373,8 @@ class TightGraph:
                         queue.append(mt)
                         if may_stay_single and may_stay_single(mt):
                             return self._flip_to(mt, parent, via, partner, top)
+        if reached is not None:
+            reached.update(outer)
         return None
 
     def _augment(

@@ -112,15 +112,31 @@ class _Pairs:
             graph = self._tight_graph()
             if graph is None:
                 return None
+        # For a perfect matching, once a search has said no, one more search answers all
+        # the remaining questions about v (``TightGraph.reachable_without``): the pairs it rules
+        # out are not searched one by one.
+        s = graph.s
+        top, x = s.top, s.top[v]
+        tight: set[int] | None = None
+        known: set[int] | None = None
         for u in candidates:
             if u == self.mate[v]:
                 return u
+            if graph.broken:
+                return None
+            if top[u] != x and s.mate[v] != u:
+                if tight is None:
+                    tight = set(graph.tight_neighbours(v))
+                if u not in tight or (known is not None and top[u] not in known):
+                    continue  # no optimal matching pairs them (``TightGraph.pair``)
             verdict = graph.pair(v, u, final=True)  # (the engine makes v's pair final)
             if verdict is None:
                 return None
             if verdict:
                 self._adopt_some(graph.s.mate, graph.touched)
                 return u
+            if known is None and top[u] != x:
+                known = graph.reachable_without(v)
         return None
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:

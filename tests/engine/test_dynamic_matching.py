@@ -131,6 +131,44 @@ def test_removed_vertices_and_no_perfect_matching() -> None:
     assert matcher.solve() == [-1, 3, -1, 1]
 
 
+def test_a_removed_vertex_keeps_no_edge() -> None:
+    """Removed vertices leave their edges in the solver's lists until the next solve from
+    scratch (``_drop_vertices``): none of them is seen, weighed again, listed or matched,
+    and the warm solves after them stay optimal."""
+    n = 40
+    rng = random.Random(7)
+    weights = {(u, v): rng.randint(1, 30) for u in range(n) for v in range(u + 1, n)}
+    matcher = DynamicMatcher(n)
+    for (u, v), w in weights.items():
+        matcher.set_weight(u, v, w)
+    mate = matcher.solve()
+    gone: set[int] = set()
+    for x in (0, 7, 13):
+        if x in gone:
+            continue
+        y = mate[x]
+        matcher.remove_vertex(x)
+        matcher.remove_vertex(y)
+        gone |= {x, y}
+        graph = matcher.tight_graph()  # the removal is settled here, with no solve
+        if graph is not None:
+            assert not any(set(graph.tight_neighbours(v)) & gone for v in range(n) if v not in gone)
+        other = next(v for v in range(n) if v not in gone)
+        assert matcher.weight(x, other) is None
+        assert not any({u, v} & gone for u, v, _ in matcher.edges())
+        matcher.set_weight(x, other, 1000)  # ignored: x is gone
+        a, b = sorted(v for v in range(n) if v not in gone)[-2:]
+        weights[(a, b)] = 31
+        matcher.set_weight(a, b, 31)  # a warm solve
+        mate = matcher.solve()
+        assert all(mate[v] == -1 for v in gone)
+        live = {k: w for k, w in weights.items() if not set(k) & gone}
+        best = max_weight_matching(n, [(u, v, w) for (u, v), w in live.items()])
+        assert sum(live[(u, mate[u])] for u in range(n) if u < mate[u]) == sum(
+            live[(u, best[u])] for u in range(n) if u < best[u]
+        )
+
+
 @pytest.mark.parametrize("n,top,margin", [(16, 50, 4), (24, 1000, 40), (30, 9, 2)])
 def test_dormant_edges_keep_the_matching_optimal(
     n: int, top: int, margin: int, monkeypatch: pytest.MonkeyPatch

@@ -148,3 +148,52 @@ def test_perfect_matching_questions_after_final_pairs_agree_with_brute_force(
             weights = {k: w for k, w in weights.items() if not set(k) & {x, y}}
     assert decided > 150
     assert lifted > 0
+
+
+@pytest.mark.parametrize("n,top", [(10, 2), (12, 3)])
+def test_one_search_answers_every_question_about_a_vertex(n: int, top: int) -> None:
+    """``reachable_without(x)``: y's node is among the nodes it returns, and y is a tight
+    neighbour of x, exactly when ``pair(x, y)`` says True (brute force too); pairs made
+    final on the way keep it right (blossoms lifted, vertices removed lazily)."""
+    asked = agreed_true = 0
+    for seed in range(60):
+        rng = random.Random(900 + seed)
+        weights = _random_graph(rng, n, top, 0.6)
+        for u in range(0, n - 1, 2):
+            weights.setdefault((u, u + 1), rng.randint(1, top))
+        matcher = DynamicMatcher(n)
+        for (u, v), w in weights.items():
+            matcher.set_weight(u, v, w)
+        try:
+            matcher.solve()
+        except NoPerfectMatching:
+            continue
+        live = set(range(n))
+        while len(live) > 2:
+            graph = matcher.tight_graph()
+            if graph is None:
+                matcher.solve()
+                continue
+            x = rng.choice(sorted(live))
+            s = graph.s
+            reached = graph.reachable_without(x)
+            assert reached is not None
+            tight = set(graph.tight_neighbours(x))
+            for y in sorted(live - {x}):
+                if s.top[y] == s.top[x] or s.mate[x] == y:
+                    continue
+                said = y in tight and s.top[y] in reached
+                joined = (min(x, y), max(x, y)) in weights
+                expected = joined and _optimal_with(n, weights, x, y, True, live)
+                assert said == expected, (seed, x, y)
+                asked += 1
+            partners = [y for y in sorted(tight) if s.top[y] in reached]
+            y = partners[0] if partners else s.mate[x]
+            assert graph.pair(x, y, final=True) is True
+            agreed_true += bool(partners)
+            matcher.remove_vertex(x)
+            matcher.remove_vertex(y)
+            live -= {x, y}
+            weights = {k: w for k, w in weights.items() if not set(k) & {x, y}}
+    assert asked > 500
+    assert agreed_true > 50
