@@ -35,7 +35,7 @@ from itertools import islice
 from pairing.checker import ViolationKind, check_round
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.explanation import BracketReport, Choice, Downfloat, RoundExplanation, Unmet
-from pairing.dutch.matchers import Matcher, Outside, ScratchMatcher, WarmMatcher
+from pairing.dutch.matchers import Matcher, MirroredMatcher, Outside, ScratchMatcher, WarmMatcher
 from pairing.dutch.players import Float, PlayerState, build_players
 from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
 from pairing.errors import EngineFault, NoValidPairing
@@ -429,11 +429,15 @@ class RoundPairer:
         # become tight, and the matcher keeps them aside (it checks that they stay covered).
         self.warm: WarmMatcher | None = None
         self.m: Matcher
+        margin = 1 << (3 * self.layout.size_bits + 4)
         if self.rules_2017:
-            self.scratch = ScratchMatcher(n)
-            self.m = self.scratch
+            # the round outlook is one matching of everyone; the brackets are solved warm,
+            # but their matchings need not be perfect (A.9: only the PPB and the last bracket
+            # must let the round be completed), hence the mirror (``MirroredMatcher``)
+            self.m = ScratchMatcher(n)
+            self.mirrored = MirroredMatcher(n, margin=margin)
         else:
-            self.m = self.warm = WarmMatcher(n, margin=1 << (3 * self.layout.size_bits + 4))
+            self.m = self.warm = WarmMatcher(n, margin=margin)
         # The PAB score ([C5]) and whether [C9] applies: set by the round outlook.
         self.bye_score: int | None = None if self.rules_2017 else 0
         self.c9 = False
@@ -521,6 +525,8 @@ class RoundPairer:
                 self.unplayed_rank[unplayed] = rank
         if self.odd and self.rules_2017:
             self.bye_score = None
+        if self.rules_2017:
+            self.m = self.mirrored
 
     def _whole_round(self, pairs: list[tuple[int, int]]) -> list[int]:
         """A maximum weight matching of everyone: pairs first those who may not take the PAB,
@@ -603,12 +609,12 @@ class RoundPairer:
         """What a 2017 bracket changes, to pair it again as the PPB (A.9)."""
         if not self.rules_2017:
             return ()
-        return (carried[:], group_start, self.scratch.snapshot(), self.matched[:],
+        return (carried[:], group_start, self.mirrored.snapshot(), self.matched[:],
                 len(self.result))
 
     def _restore(self, saved: tuple) -> tuple[list[int], int]:
         carried, group_start, matching, self.matched, kept = saved
-        self.scratch.restore(matching)
+        self.mirrored.restore(matching)
         del self.result[kept:]
         return carried, group_start
 
@@ -637,7 +643,7 @@ class RoundPairer:
             final_next=self.rules_2017 and not completion and group_start == n,
         )
         if self.rules_2017:
-            self.scratch.clear()  # finalized pairs are kept in fixed
+            self.mirrored.clear()  # finalized pairs are kept in fixed
             # C.6 differences; like bbpPairings, a downfloater's difference is counted from
             # the lowest score among the players in the matching (the next score group's)
             scores = [players[v].score for v in vertices]
@@ -825,7 +831,7 @@ class RoundPairer:
             else:
                 # solved from scratch: the heaviest pairs of each player all lead to the top
                 # of S1 (the largest terms); offer S1 against S2 around each counterpart
-                self.scratch.suggest([
+                self.mirrored.suggest([
                     (vertices[remainder[i]], vertices[remainder[j]])
                     for i in range(rpairs)
                     for j in range(i + rpairs - S2_NEIGHBOURS, i + rpairs + S2_NEIGHBOURS + 1)

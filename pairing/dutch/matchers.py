@@ -10,19 +10,21 @@ the last one are not asked to complete the round, so the matchings are not perfe
 ``WarmMatcher`` keeps the optimum and its duals between two matchings (the 2026 rules: every
 weight gives completion the highest priority, so every matching is perfect); it can also
 answer questions about the optimal matchings from the tight edges alone, with no solve
-(``TightEdges``).
+(``TightEdges``).  ``MirroredMatcher`` gives the 2017 brackets the same warm solves: a
+maximum weight matching of a graph is half of a maximum weight perfect matching of the graph
+and its mirror image, each player joined to their image by a zero-weight edge.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from typing import Protocol
 
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
 from pairing.matching import _Blossom, max_weight_matching, max_weight_solver
 from pairing.tight_graph import TightGraph
 
-__all__ = ["Matcher", "ScratchMatcher", "WarmMatcher", "Outside"]
+__all__ = ["Matcher", "MirroredMatcher", "ScratchMatcher", "WarmMatcher", "Outside"]
 
 
 class Matcher(Protocol):
@@ -355,6 +357,174 @@ class WarmMatcher(_Pairs):
     def _take_out(self, u: int, v: int) -> None:
         self.dynamic.remove_vertex(u)
         self.dynamic.remove_vertex(v)
+
+
+class MirroredMatcher(_Pairs):
+    """Warm maximum weight matchings that need not be perfect (the 2017 brackets before the
+    last one), over the players of one region (a bracket and the next score group).
+
+    Each region player x (local number i) has an image i + m in a mirror copy of the region's
+    graph, joined to it by an edge of weight 0; every pair of the graph is in both copies.  A
+    perfect matching of the doubled graph is a matching of the graph (x single: matched with
+    its image) plus one of the mirror, so its weight is at most twice the optimum, with
+    equality exactly when both halves are maximum weight matchings: the optimal perfect
+    matchings of the doubled graph (``DynamicMatcher``, warm) are the pairs of optimal
+    matchings of the graph, and the tight-edge questions keep their answers.  A player left
+    single is one matched with their own image.
+    """
+
+    def __init__(self, n: int, margin: int | None = None) -> None:
+        self.n = n
+        self.mate = list(range(n))
+        self.fixed = {}
+        self.margin = margin
+        self._region: list[int] = []  # local number -> player
+        self._local: dict[int, int] = {}  # player -> local number
+        self._dynamic: DynamicMatcher | None = None
+
+    def _doubled(self, u: int, v: int, weight: int | None) -> list[tuple[int, int, int | None]]:
+        local, m = self._local, len(self._region)
+        i, j = local[u], local[v]
+        return [(i, j, weight), (i + m, j + m, weight)]
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        self.set_many([(u, v, weight)])
+
+    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
+        """As ``WarmMatcher.set_many``, both copies alike."""
+        assert self._dynamic is not None
+        doubled: list[tuple[int, int, int | None]] = []
+        for u, v, weight in edges:
+            doubled += self._doubled(u, v, weight or None)
+        self._dynamic.set_weights(doubled)
+
+    def replace_region(
+        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
+    ) -> None:
+        """A new region: its players, the pairs given, nothing else (``clear`` came first, so
+        no pair is settled)."""
+        self._region = region[:]
+        self._local = local = {v: i for i, v in enumerate(region)}
+        m = len(region)
+        for v in range(self.n):
+            if v not in self.fixed:
+                self.mate[v] = v
+        dynamic = self._dynamic = DynamicMatcher(2 * m)
+        dynamic.margin = self.margin
+        lu = [local[u] for u in us]
+        lv = [local[v] for v in vs]
+        dynamic.replace_region(
+            range(2 * m), (),
+            lu + [i + m for i in lu] + list(range(m)),
+            lv + [i + m for i in lv] + list(range(m, 2 * m)),
+            list(ws) + list(ws) + [0] * m,
+        )
+
+    def get(self, u: int, v: int) -> int:
+        if self._dynamic is None or u not in self._local or v not in self._local:
+            return 0
+        return self._dynamic.weight(self._local[u], self._local[v]) or 0
+
+    def suggest(self, pairs: list[tuple[int, int]]) -> None:
+        """Pairs the next solve from scratch is likely to use (in both copies)."""
+        if self._dynamic is not None:
+            local, m = self._local, len(self._region)
+            self._dynamic.suggest(
+                [(local[u], local[v]) for u, v in pairs]
+                + [(local[u] + m, local[v] + m) for u, v in pairs]
+            )
+
+    def compute(self) -> list[int]:
+        assert self._dynamic is not None
+        return self._adopt(self._dynamic.solve())
+
+    def _adopt(self, mate: list[int]) -> list[int]:
+        self._adopt_some(mate, range(len(self._region)))
+        return self.mate
+
+    def _adopt_some(self, mate: list[int], vertices: Iterable[int]) -> None:
+        """Take the doubled graph's mate of these local numbers (the image: single)."""
+        region, m, own, fixed = self._region, len(self._region), self.mate, self.fixed
+        for i in vertices:
+            if i < m:
+                v = region[i]
+                if v not in fixed:
+                    j = mate[i]
+                    own[v] = region[j] if 0 <= j < m else v
+
+    def _tight_graph(self) -> TightGraph | None:
+        return None if self._dynamic is None else self._dynamic.tight_graph()
+
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """As ``_Pairs.first_optimal_partner``; the pair is taken in the mirror too, so that
+        ``finalize`` leaves both copies matched."""
+        graph = self._tight_graph()
+        if graph is None:
+            self.compute()
+            graph = self._tight_graph()
+            if graph is None:
+                return None
+        local, m = self._local, len(self._region)
+        i = local[v]
+        for u in candidates:
+            if u == self.mate[v]:
+                j = local[u]
+                graph.pair(i + m, j + m, final=True)  # (speed only: else the next solve)
+                return u
+            j = local[u]
+            verdict = graph.pair(i, j, final=True)
+            if verdict is None:
+                return None
+            if verdict:
+                self._adopt_some(graph.s.mate, graph.touched)
+                graph.pair(i + m, j + m, final=True)
+                return u
+        return None
+
+    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
+        """As ``_Pairs.pair_with_any``: v's image stands for v left single."""
+        graph = self._tight_graph()
+        if graph is None:
+            self.compute()
+            graph = self._tight_graph()
+            if graph is None:
+                return None
+        region, m = self._region, len(self._region)
+        verdict = graph.pair_with_any(self._local[v], _Players(partners, region, m))
+        if verdict:
+            self._adopt_some(graph.s.mate, graph.touched)
+        return verdict
+
+    def _take_out(self, u: int, v: int) -> None:
+        assert self._dynamic is not None
+        m = len(self._region)
+        for x in (u, v):
+            i = self._local[x]
+            self._dynamic.remove_vertex(i)
+            self._dynamic.remove_vertex(i + m)
+
+    def clear(self) -> None:
+        """Forget the region (the finalized pairs stay in ``fixed``)."""
+        self._region, self._local, self._dynamic = [], {}, None
+
+    def snapshot(self) -> tuple[dict[int, int], list[int]]:
+        """The finalized pairs and the matching, to go back to (``restore``)."""
+        return dict(self.fixed), self.mate[:]
+
+    def restore(self, state: tuple[dict[int, int], list[int]]) -> None:
+        self.fixed, self.mate = state
+        self.clear()
+
+
+class _Players:
+    """The players whose local numbers (or images) a container of players holds."""
+
+    def __init__(self, players: Container[int], region: list[int], m: int) -> None:
+        self.players, self.region, self.m = players, region, m
+
+    def __contains__(self, i: object) -> bool:
+        assert isinstance(i, int)
+        return self.region[i % self.m] in self.players
 
 
 class Outside:
