@@ -554,14 +554,32 @@ class RoundPairer:
         return len(left) <= 1 and all(self.players[v].eligible_for_bye for v in left)
 
     def completable(self, vertices: list[int]) -> bool:
-        """Whether these players can all be paired, at most one taking the PAB (C.1-C.3)."""
+        """Whether these players can all be paired, at most one taking the PAB (C.1-C.3).
+
+        A complete pairing among each player's nearest compatible players is one among all
+        of them: only when those do not give one is every compatible pair asked."""
+        return self._completable(vertices, FAR_NEIGHBOURS) or self._completable(vertices, None)
+
+    def _completable(self, vertices: list[int], nearest: int | None) -> bool:
+        """``completable`` with each player's pairs to their ``nearest`` compatible players
+        above and below (None: all of them)."""
         ok, count = self.ok, len(vertices)
-        edges = [
-            (i, j, 1)
-            for i in range(count)
-            for j in range(i + 1, count)
-            if ok[vertices[i]][vertices[j]]
-        ]
+        if nearest is None:
+            edges = [
+                (i, j, 1)
+                for i in range(count)
+                for j in range(i + 1, count)
+                if ok[vertices[i]][vertices[j]]
+            ]
+        else:
+            pairs: set[tuple[int, int]] = set()
+            for i, v in enumerate(vertices):
+                row = ok[v]
+                below = (j for j in range(i + 1, count) if row[vertices[j]])
+                pairs.update((i, j) for j in islice(below, nearest))
+                above = (j for j in range(i - 1, -1, -1) if row[vertices[j]])
+                pairs.update((j, i) for j in islice(above, nearest))
+            edges = [(i, j, 1) for i, j in sorted(pairs)]
         if count % 2:
             edges += [(i, count, 1) for i in range(count)
                       if self.players[vertices[i]].eligible_for_bye]
@@ -686,8 +704,10 @@ class RoundPairer:
         self.m.replace_region(vertices, vertices[:b.mdps], his, los, ws)
         if self.warm is not None:
             self._suggest(b, self.warm)
+        else:
+            self._suggest(b, self.mirrored)
 
-    def _suggest(self, b: _Bracket, warm: WarmMatcher) -> None:
+    def _suggest(self, b: _Bracket, warm: WarmMatcher | MirroredMatcher) -> None:
         """Pairs the bracket's first solve is likely to use."""
         vertices, ok, size, mdps = b.vertices, self.ok, b.size, b.mdps
         # The heaviest pairs of a player of the next score group lead to this bracket ([C8]
@@ -824,19 +844,11 @@ class RoundPairer:
             # A pair's weight gains twice the term of its higher player (``ew``); raising
             # each player's doubled dual by twice that gain, where positive, keeps every
             # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
-            if self.warm is not None:
-                self.warm.raise_duals({
-                    vertices[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
-                })
-            else:
-                # solved from scratch: the heaviest pairs of each player all lead to the top
-                # of S1 (the largest terms); offer S1 against S2 around each counterpart
-                self.mirrored.suggest([
-                    (vertices[remainder[i]], vertices[remainder[j]])
-                    for i in range(rpairs)
-                    for j in range(i + rpairs - S2_NEIGHBOURS, i + rpairs + S2_NEIGHBOURS + 1)
-                    if rpairs <= j < len(remainder)
-                ])
+            # (2017: the mirrored matcher, in both copies)
+            warm = self.warm or self.mirrored
+            warm.raise_duals({
+                vertices[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
+            })
             get = b.weights.get
             terms: list[tuple[int, int, int | None]] = []
             for a_pos, a in enumerate(remainder):

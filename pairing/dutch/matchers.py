@@ -434,6 +434,14 @@ class MirroredMatcher(_Pairs):
                 + [(local[u] + m, local[v] + m) for u, v in pairs]
             )
 
+    def raise_duals(self, amounts: dict[int, int]) -> None:
+        """As ``WarmMatcher.raise_duals``, in both copies."""
+        if self._dynamic is not None:
+            local, m = self._local, len(self._region)
+            doubled = {local[v]: amount for v, amount in amounts.items()}
+            doubled.update({local[v] + m: amount for v, amount in amounts.items()})
+            self._dynamic.raise_duals(doubled)
+
     def compute(self) -> list[int]:
         assert self._dynamic is not None
         return self._adopt(self._dynamic.solve())
