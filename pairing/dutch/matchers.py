@@ -409,15 +409,22 @@ class MirroredMatcher(_Pairs):
         for v in range(self.n):
             if v not in self.fixed:
                 self.mate[v] = v
-        dynamic = self._dynamic = DynamicMatcher(2 * m)
+        # An odd region leaves a player single in every matching: each copy would be one
+        # blossom of positive dual, in which no pair could be made final without a solve.  A
+        # vertex joined to every player by a zero-weight edge (and one to every image, the
+        # two not joined, so each takes a player) takes that player instead, as the PAB
+        # vertex does in ``WarmMatcher``.
+        hub = m % 2
+        dynamic = self._dynamic = DynamicMatcher(2 * m + 2 * hub)
         dynamic.margin = self.margin
         lu = [local[u] for u in us]
         lv = [local[v] for v in vs]
+        players, images = list(range(m)), list(range(m, 2 * m))
         dynamic.replace_region(
-            range(2 * m), (),
-            lu + [i + m for i in lu] + list(range(m)),
-            lv + [i + m for i in lv] + list(range(m, 2 * m)),
-            list(ws) + list(ws) + [0] * m,
+            range(2 * m + 2 * hub), (),
+            lu + [i + m for i in lu] + players + (players + images) * hub,
+            lv + [i + m for i in lv] + images + ([2 * m] * m + [2 * m + 1] * m) * hub,
+            list(ws) + list(ws) + [0] * (m + 2 * m * hub),
         )
 
     def get(self, u: int, v: int) -> int:
@@ -497,8 +504,7 @@ class MirroredMatcher(_Pairs):
             graph = self._tight_graph()
             if graph is None:
                 return None
-        region, m = self._region, len(self._region)
-        verdict = graph.pair_with_any(self._local[v], _Players(partners, region, m))
+        verdict = graph.pair_with_any(self._local[v], _Players(partners, self._region, v))
         if verdict:
             self._adopt_some(graph.s.mate, graph.touched)
         return verdict
@@ -525,14 +531,15 @@ class MirroredMatcher(_Pairs):
 
 
 class _Players:
-    """The players whose local numbers (or images) a container of players holds."""
+    """The local numbers of a container of players, for the neighbours of player v (its
+    image and the odd region's extra vertex stand for v left single)."""
 
-    def __init__(self, players: Container[int], region: list[int], m: int) -> None:
-        self.players, self.region, self.m = players, region, m
+    def __init__(self, players: Container[int], region: list[int], v: int) -> None:
+        self.players, self.region, self.v = players, region, v
 
     def __contains__(self, i: object) -> bool:
         assert isinstance(i, int)
-        return self.region[i % self.m] in self.players
+        return (self.region[i] if i < len(self.region) else self.v) in self.players
 
 
 class Outside:
