@@ -482,18 +482,19 @@ class MirroredMatcher(_Pairs):
         local, m = self._local, len(self._region)
         i = local[v]
         for u in candidates:
-            if u == self.mate[v]:
-                j = local[u]
-                graph.pair(i + m, j + m, final=True)  # (speed only: else the next solve)
-                return u
             j = local[u]
-            verdict = graph.pair(i, j, final=True)
-            if verdict is None:
-                return None
-            if verdict:
+            if u != self.mate[v]:
+                verdict = graph.pair(i, j, final=True)
+                if verdict is None:
+                    return None
+                if not verdict:
+                    continue
                 self._adopt_some(graph.s.mate, graph.touched)
-                graph.pair(i + m, j + m, final=True)
-                return u
+            # the images too, so that the final pair leaves the graph with no solve (a path
+            # in the mirror may pass through the players: their mates are taken again)
+            if graph.pair(i + m, j + m, final=True):
+                self._adopt_some(graph.s.mate, graph.touched)
+            return u
         return None
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
