@@ -427,15 +427,18 @@ class RoundPairer:
         # Within a bracket, the generation order changes weights only below bit 3S+1 (Art.
         # 3-4): pairs whose slack is far above that after a bracket's first matching cannot
         # become tight, and the matcher keeps them aside (it checks that they stay covered).
-        self.warm: WarmMatcher | None = None
+        self.warm: WarmMatcher | MirroredMatcher
+        """The brackets' matcher: warm solves, questions asked of the tight edges."""
         self.m: Matcher
         margin = 1 << (3 * self.layout.size_bits + 4)
         if self.rules_2017:
-            # the round outlook is one matching of everyone; the brackets are solved warm,
-            # but their matchings need not be perfect (A.9: only the PPB and the last bracket
-            # must let the round be completed), hence the mirror (``MirroredMatcher``)
+            # The round outlook is one matching of everyone, solved from scratch.  The
+            # brackets are solved warm as in 2026, but their matchings need not be perfect
+            # (A.9: only the PPB and the last bracket must let the round be completed; C.7:
+            # the others look at the next score group only): a maximum weight matching is
+            # half of a perfect one of the graph and its mirror image (``MirroredMatcher``).
             self.m = ScratchMatcher(n)
-            self.mirrored = MirroredMatcher(n, margin=margin)
+            self.warm = self.mirrored = MirroredMatcher(n, margin=margin)
         else:
             self.m = self.warm = WarmMatcher(n, margin=margin)
         # The PAB score ([C5]) and whether [C9] applies: set by the round outlook.
@@ -702,10 +705,7 @@ class RoundPairer:
                     los.append(lo)
                     ws.append(w)
         self.m.replace_region(vertices, vertices[:b.mdps], his, los, ws)
-        if self.warm is not None:
-            self._suggest(b, self.warm)
-        else:
-            self._suggest(b, self.mirrored)
+        self._suggest(b, self.warm)
 
     def _suggest(self, b: _Bracket, warm: WarmMatcher | MirroredMatcher) -> None:
         """Pairs the bracket's first solve is likely to use."""
@@ -844,9 +844,7 @@ class RoundPairer:
             # A pair's weight gains twice the term of its higher player (``ew``); raising
             # each player's doubled dual by twice that gain, where positive, keeps every
             # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
-            # (2017: the mirrored matcher, in both copies)
-            warm = self.warm or self.mirrored
-            warm.raise_duals({
+            self.warm.raise_duals({
                 vertices[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
             })
             get = b.weights.get

@@ -5,8 +5,7 @@ and answer a maximum weight matching. A finalized pair is taken out of the graph
 may touch it, so it belongs to every maximum weight matching and leaving it out changes nothing
 for the other players.
 
-``ScratchMatcher`` solves each matching from scratch (the 2017 rules: their brackets before
-the last one are not asked to complete the round, so the matchings are not perfect).
+``ScratchMatcher`` solves each matching from scratch, perfect or not (the 2017 round outlook).
 ``WarmMatcher`` keeps the optimum and its duals between two matchings (the 2026 rules: every
 weight gives completion the highest priority, so every matching is perfect); it can also
 answer questions about the optimal matchings from the tight edges alone, with no solve
@@ -163,8 +162,8 @@ class _Pairs:
 
 
 class ScratchMatcher(_Pairs):
-    """Edge weights in a dictionary, each matching solved from scratch (the 2017 brackets
-    before the last one need not be perfect matchings).  Between two solves, the questions
+    """Edge weights in a dictionary, each matching solved from scratch (need not be a
+    perfect one: the 2017 round outlook).  Between two solves, the questions
     about the other optimal matchings are answered on the tight edges of the last one
     (``TightEdges``, ``pairing.tight_graph``)."""
 
@@ -177,7 +176,6 @@ class ScratchMatcher(_Pairs):
         self._solver: _Blossom | None = None
         """The last solve, while no weight changed since."""
         self._graph: TightGraph | None = None
-        self._suggested: list[tuple[int, int]] = []
 
     def set(self, u: int, v: int, weight: int) -> None:
         key = (u, v) if u < v else (v, u)
@@ -210,16 +208,10 @@ class ScratchMatcher(_Pairs):
     def get(self, u: int, v: int) -> int:
         return self.w.get((u, v) if u < v else (v, u), 0)
 
-    def suggest(self, pairs: list[tuple[int, int]]) -> None:
-        """Pairs the next solve is likely to use (only its speed depends on them)."""
-        self._suggested.extend((u, v) if u < v else (v, u) for u, v in pairs)
-
     def compute(self) -> list[int]:
         # the previous pairs still joined by an edge guide the solve (a few weights changed)
         mate, w = self.mate, self.w
         guess = [(u, m) for u, m in enumerate(mate) if u < m and (u, m) in w]
-        guess += self._suggested
-        self._suggested = []
         self._solver = max_weight_solver(
             self.n, [(u, v, weight) for (u, v), weight in w.items()], guess
         )
@@ -231,20 +223,6 @@ class ScratchMatcher(_Pairs):
         for u, v in self.fixed.items():
             self.mate[u] = v
         return self.mate
-
-    def clear(self) -> None:
-        """Take out every edge (the finalized pairs stay in ``fixed``)."""
-        self.w.clear()
-        self.nbrs = [set() for _ in range(self.n)]
-        self._solver = self._graph = None
-
-    def snapshot(self) -> tuple[dict[int, int], list[int]]:
-        """The finalized pairs and the matching, to go back to (``restore``)."""
-        return dict(self.fixed), self.mate[:]
-
-    def restore(self, state: tuple[dict[int, int], list[int]]) -> None:
-        self.fixed, self.mate = state
-        self._solver = self._graph = None
 
     def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
         """As ``_Pairs.reweigh``; when the current matching stays optimal and v is in no
