@@ -345,10 +345,12 @@ class MirroredMatcher(_Pairs):
     graph, joined to it by an edge of weight 0; every pair of the graph is in both copies.  A
     perfect matching of the doubled graph is a matching of the graph (x single: matched with
     its image) plus one of the mirror, so its weight is at most twice the optimum, with
-    equality exactly when both halves are maximum weight matchings: the optimal perfect
-    matchings of the doubled graph (``DynamicMatcher``, warm) are the pairs of optimal
-    matchings of the graph, and the tight-edge questions keep their answers.  A player left
-    single is one matched with their own image.
+    equality exactly when both halves are maximum weight matchings; and every maximum weight
+    matching, with its image, makes an optimal perfect matching.  So the optimal perfect
+    matchings of the doubled graph (``DynamicMatcher``, warm) hold exactly the optimal
+    matchings of the graph in their first half, and the tight-edge questions about it keep
+    their answers.  A player left single is one matched with their own image (or, in an odd
+    region, with the extra vertex: see ``replace_region``).
     """
 
     def __init__(self, n: int, margin: int | None = None) -> None:
@@ -387,11 +389,13 @@ class MirroredMatcher(_Pairs):
         for v in range(self.n):
             if v not in self.fixed:
                 self.mate[v] = v
-        # An odd region leaves a player single in every matching: each copy would be one
-        # blossom of positive dual, in which no pair could be made final without a solve.  A
-        # vertex joined to every player by a zero-weight edge (and one to every image, the
-        # two not joined, so each takes a player) takes that player instead, as the PAB
-        # vertex does in ``WarmMatcher``.
+        # An odd region leaves a player single in every matching: with the images alone,
+        # each copy tends to be one blossom of positive dual (its odd set), in which no pair
+        # can be made final without a solve.  A vertex joined to every player by a
+        # zero-weight edge (and another to every image; the two not joined, so each takes
+        # one) takes that player instead, as the PAB vertex does in ``WarmMatcher``: it
+        # changes no matching's weight, and a matching with its image still makes a perfect
+        # matching (one player single in both halves takes the two extra vertices).
         hub = m % 2
         dynamic = self._dynamic = DynamicMatcher(2 * m + 2 * hub)
         dynamic.margin = self.margin
