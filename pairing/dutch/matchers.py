@@ -103,16 +103,22 @@ class _Pairs:
         """The tight edges of the last solve, or None while a change waits for a solve."""
         raise NotImplementedError
 
-    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
-        """Try the candidates in order on the tight edges of the current optimum: the first
-        one an optimal matching can give v becomes v's mate, with no solve (one first when
-        a change since the last solve waits, or a final pair left a blossom behind)."""
+    def _solved_tight_graph(self) -> TightGraph | None:
+        """The tight edges of the current optimum, after a solve if a change waits for one
+        (None: they cannot tell, a final pair left a blossom behind)."""
         graph = self._tight_graph()
         if graph is None:
             self.compute()
             graph = self._tight_graph()
-            if graph is None:
-                return None
+        return graph
+
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """Try the candidates in order on the tight edges of the current optimum: the first
+        one an optimal matching can give v becomes v's mate, with no solve (one first when
+        a change since the last solve waits, or a final pair left a blossom behind)."""
+        graph = self._solved_tight_graph()
+        if graph is None:
+            return None
         for u in candidates:
             if u == self.mate[v]:
                 return u
@@ -125,12 +131,9 @@ class _Pairs:
         return None
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
-        graph = self._tight_graph()
+        graph = self._solved_tight_graph()
         if graph is None:
-            self.compute()
-            graph = self._tight_graph()
-            if graph is None:
-                return None
+            return None
         verdict = graph.pair_with_any(v, partners)
         if verdict:
             self._adopt_some(graph.s.mate, graph.touched)
@@ -455,12 +458,9 @@ class MirroredMatcher(_Pairs):
     def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
         """As ``_Pairs.first_optimal_partner``; the pair is taken in the mirror too, so that
         ``finalize`` leaves both copies matched."""
-        graph = self._tight_graph()
+        graph = self._solved_tight_graph()
         if graph is None:
-            self.compute()
-            graph = self._tight_graph()
-            if graph is None:
-                return None
+            return None
         local, m = self._local, len(self._region)
         i = local[v]
         for u in candidates:
@@ -480,17 +480,9 @@ class MirroredMatcher(_Pairs):
         return None
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
-        """As ``_Pairs.pair_with_any``: v's image stands for v left single."""
-        graph = self._tight_graph()
-        if graph is None:
-            self.compute()
-            graph = self._tight_graph()
-            if graph is None:
-                return None
-        verdict = graph.pair_with_any(self._local[v], _Players(partners, self._region, v))
-        if verdict:
-            self._adopt_some(graph.s.mate, graph.touched)
-        return verdict
+        """As ``_Pairs.pair_with_any``, asked of v's local number: v's image stands for v
+        left single."""
+        return super().pair_with_any(self._local[v], _Players(partners, self._region, v))
 
     def _take_out(self, u: int, v: int) -> None:
         assert self._dynamic is not None
