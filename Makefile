@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 CORPUS ?= ../shared/corpus
 
-.PHONY: install run test lint conformance bench bench-web bench-event loadtest clean
+.PHONY: install run test lint conformance bench bench-2017 bench-web bench-event loadtest clean
 
 install: $(VENV)/.installed
 
@@ -36,6 +36,9 @@ conformance: install
 		$(wildcard $(CORPUS)/unpairable-2026) $(wildcard $(CORPUS)/unpairable-2017) \
 		$(wildcard $(CORPUS)/clock) $(wildcard $(CORPUS)/clock/unpairable) \
 		$(wildcard $(CORPUS)/double-swiss) $(wildcard $(CORPUS)/double-swiss/unpairable)
+
+bench-2017: install
+	nice -n 10 $(BIN)/python -m tools.bench_2017 --sizes 100,200,400
 
 bench: install
 	$(BIN)/python -m tools.bench $(CORPUS)/dutch-2026 --double-swiss 200 --synthetic 5000

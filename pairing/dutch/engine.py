@@ -35,7 +35,7 @@ from itertools import islice
 from pairing.checker import ViolationKind, check_round
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.explanation import BracketReport, Choice, Downfloat, RoundExplanation, Unmet
-from pairing.dutch.matchers import Matcher, Outside, ScratchMatcher, WarmMatcher
+from pairing.dutch.matchers import Matcher, MirroredMatcher, Outside, ScratchMatcher, WarmMatcher
 from pairing.dutch.players import Float, PlayerState, build_players
 from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
 from pairing.errors import EngineFault, NoValidPairing
@@ -427,13 +427,20 @@ class RoundPairer:
         # Within a bracket, the generation order changes weights only below bit 3S+1 (Art.
         # 3-4): pairs whose slack is far above that after a bracket's first matching cannot
         # become tight, and the matcher keeps them aside (it checks that they stay covered).
-        self.warm: WarmMatcher | None = None
+        self.warm: WarmMatcher | MirroredMatcher
+        """The brackets' matcher: warm solves, questions asked of the tight edges."""
         self.m: Matcher
+        margin = 1 << (3 * self.layout.size_bits + 4)
         if self.rules_2017:
-            self.scratch = ScratchMatcher(n)
-            self.m = self.scratch
+            # The round outlook is one matching of everyone, solved from scratch.  The
+            # brackets are solved warm as in 2026, but their matchings need not be perfect
+            # (A.9: only the PPB and the last bracket must let the round be completed; C.7:
+            # the others look at the next score group only): a maximum weight matching is
+            # half of a perfect one of the graph and its mirror image (``MirroredMatcher``).
+            self.m = ScratchMatcher(n)
+            self.warm = self.mirrored = MirroredMatcher(n, margin=margin)
         else:
-            self.m = self.warm = WarmMatcher(n, margin=1 << (3 * self.layout.size_bits + 4))
+            self.m = self.warm = WarmMatcher(n, margin=margin)
         # The PAB score ([C5]) and whether [C9] applies: set by the round outlook.
         self.bye_score: int | None = None if self.rules_2017 else 0
         self.c9 = False
@@ -521,6 +528,8 @@ class RoundPairer:
                 self.unplayed_rank[unplayed] = rank
         if self.odd and self.rules_2017:
             self.bye_score = None
+        if self.rules_2017:
+            self.m = self.mirrored
 
     def _whole_round(self, pairs: list[tuple[int, int]]) -> list[int]:
         """A maximum weight matching of everyone: pairs first those who may not take the PAB,
@@ -548,14 +557,32 @@ class RoundPairer:
         return len(left) <= 1 and all(self.players[v].eligible_for_bye for v in left)
 
     def completable(self, vertices: list[int]) -> bool:
-        """Whether these players can all be paired, at most one taking the PAB (C.1-C.3)."""
+        """Whether these players can all be paired, at most one taking the PAB (C.1-C.3).
+
+        A complete pairing among each player's nearest compatible players is one among all
+        of them: only when those do not give one is every compatible pair asked."""
+        return self._completable(vertices, FAR_NEIGHBOURS) or self._completable(vertices, None)
+
+    def _completable(self, vertices: list[int], nearest: int | None) -> bool:
+        """``completable`` with each player's pairs to their ``nearest`` compatible players
+        above and below (None: all of them)."""
         ok, count = self.ok, len(vertices)
-        edges = [
-            (i, j, 1)
-            for i in range(count)
-            for j in range(i + 1, count)
-            if ok[vertices[i]][vertices[j]]
-        ]
+        if nearest is None:
+            edges = [
+                (i, j, 1)
+                for i in range(count)
+                for j in range(i + 1, count)
+                if ok[vertices[i]][vertices[j]]
+            ]
+        else:
+            pairs: set[tuple[int, int]] = set()
+            for i, v in enumerate(vertices):
+                row = ok[v]
+                below = (j for j in range(i + 1, count) if row[vertices[j]])
+                pairs.update((i, j) for j in islice(below, nearest))
+                above = (j for j in range(i - 1, -1, -1) if row[vertices[j]])
+                pairs.update((j, i) for j in islice(above, nearest))
+            edges = [(i, j, 1) for i, j in sorted(pairs)]
         if count % 2:
             edges += [(i, count, 1) for i in range(count)
                       if self.players[vertices[i]].eligible_for_bye]
@@ -603,12 +630,12 @@ class RoundPairer:
         """What a 2017 bracket changes, to pair it again as the PPB (A.9)."""
         if not self.rules_2017:
             return ()
-        return (carried[:], group_start, self.scratch.snapshot(), self.matched[:],
+        return (carried[:], group_start, self.mirrored.snapshot(), self.matched[:],
                 len(self.result))
 
     def _restore(self, saved: tuple) -> tuple[list[int], int]:
         carried, group_start, matching, self.matched, kept = saved
-        self.scratch.restore(matching)
+        self.mirrored.restore(matching)
         del self.result[kept:]
         return carried, group_start
 
@@ -637,7 +664,7 @@ class RoundPairer:
             final_next=self.rules_2017 and not completion and group_start == n,
         )
         if self.rules_2017:
-            self.scratch.clear()  # finalized pairs are kept in fixed
+            self.mirrored.clear()  # finalized pairs are kept in fixed
             # C.6 differences; like bbpPairings, a downfloater's difference is counted from
             # the lowest score among the players in the matching (the next score group's)
             scores = [players[v].score for v in vertices]
@@ -678,10 +705,9 @@ class RoundPairer:
                     los.append(lo)
                     ws.append(w)
         self.m.replace_region(vertices, vertices[:b.mdps], his, los, ws)
-        if self.warm is not None:
-            self._suggest(b, self.warm)
+        self._suggest(b, self.warm)
 
-    def _suggest(self, b: _Bracket, warm: WarmMatcher) -> None:
+    def _suggest(self, b: _Bracket, warm: WarmMatcher | MirroredMatcher) -> None:
         """Pairs the bracket's first solve is likely to use."""
         vertices, ok, size, mdps = b.vertices, self.ok, b.size, b.mdps
         # The heaviest pairs of a player of the next score group lead to this bracket ([C8]
@@ -818,19 +844,9 @@ class RoundPairer:
             # A pair's weight gains twice the term of its higher player (``ew``); raising
             # each player's doubled dual by twice that gain, where positive, keeps every
             # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
-            if self.warm is not None:
-                self.warm.raise_duals({
-                    vertices[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
-                })
-            else:
-                # solved from scratch: the heaviest pairs of each player all lead to the top
-                # of S1 (the largest terms); offer S1 against S2 around each counterpart
-                self.scratch.suggest([
-                    (vertices[remainder[i]], vertices[remainder[j]])
-                    for i in range(rpairs)
-                    for j in range(i + rpairs - S2_NEIGHBOURS, i + rpairs + S2_NEIGHBOURS + 1)
-                    if rpairs <= j < len(remainder)
-                ])
+            self.warm.raise_duals({
+                vertices[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
+            })
             get = b.weights.get
             terms: list[tuple[int, int, int | None]] = []
             for a_pos, a in enumerate(remainder):

@@ -5,24 +5,25 @@ and answer a maximum weight matching. A finalized pair is taken out of the graph
 may touch it, so it belongs to every maximum weight matching and leaving it out changes nothing
 for the other players.
 
-``ScratchMatcher`` solves each matching from scratch (the 2017 rules: their brackets before
-the last one are not asked to complete the round, so the matchings are not perfect).
+``ScratchMatcher`` solves each matching from scratch, perfect or not (the 2017 round outlook).
 ``WarmMatcher`` keeps the optimum and its duals between two matchings (the 2026 rules: every
 weight gives completion the highest priority, so every matching is perfect); it can also
 answer questions about the optimal matchings from the tight edges alone, with no solve
-(``TightEdges``).
+(``TightEdges``).  ``MirroredMatcher`` gives the 2017 brackets the same warm solves: a
+maximum weight matching of a graph is half of a maximum weight perfect matching of the graph
+and its mirror image, each player joined to their image by a zero-weight edge.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from typing import Protocol
 
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
 from pairing.matching import _Blossom, max_weight_matching, max_weight_solver
 from pairing.tight_graph import TightGraph
 
-__all__ = ["Matcher", "ScratchMatcher", "WarmMatcher", "Outside"]
+__all__ = ["Matcher", "MirroredMatcher", "ScratchMatcher", "WarmMatcher", "Outside"]
 
 
 class Matcher(Protocol):
@@ -102,16 +103,22 @@ class _Pairs:
         """The tight edges of the last solve, or None while a change waits for a solve."""
         raise NotImplementedError
 
-    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
-        """Try the candidates in order on the tight edges of the current optimum: the first
-        one an optimal matching can give v becomes v's mate, with no solve (one first when
-        a change since the last solve waits, or a final pair left a blossom behind)."""
+    def _solved_tight_graph(self) -> TightGraph | None:
+        """The tight edges of the current optimum, after a solve if a change waits for one
+        (None: they cannot tell, a final pair left a blossom behind)."""
         graph = self._tight_graph()
         if graph is None:
             self.compute()
             graph = self._tight_graph()
-            if graph is None:
-                return None
+        return graph
+
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """Try the candidates in order on the tight edges of the current optimum: the first
+        one an optimal matching can give v becomes v's mate, with no solve (one first when
+        a change since the last solve waits, or a final pair left a blossom behind)."""
+        graph = self._solved_tight_graph()
+        if graph is None:
+            return None
         # For a perfect matching, once a search has said no, one more search answers all
         # the remaining questions about v (``TightGraph.reachable_without``): the pairs it rules
         # out are not searched one by one.
@@ -140,12 +147,9 @@ class _Pairs:
         return None
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
-        graph = self._tight_graph()
+        graph = self._solved_tight_graph()
         if graph is None:
-            self.compute()
-            graph = self._tight_graph()
-            if graph is None:
-                return None
+            return None
         verdict = graph.pair_with_any(v, partners)
         if verdict:
             self._adopt_some(graph.s.mate, graph.touched)
@@ -177,8 +181,8 @@ class _Pairs:
 
 
 class ScratchMatcher(_Pairs):
-    """Edge weights in a dictionary, each matching solved from scratch (the 2017 brackets
-    before the last one need not be perfect matchings).  Between two solves, the questions
+    """Edge weights in a dictionary, each matching solved from scratch (need not be a
+    perfect one: the 2017 round outlook).  Between two solves, the questions
     about the other optimal matchings are answered on the tight edges of the last one
     (``TightEdges``, ``pairing.tight_graph``)."""
 
@@ -191,7 +195,6 @@ class ScratchMatcher(_Pairs):
         self._solver: _Blossom | None = None
         """The last solve, while no weight changed since."""
         self._graph: TightGraph | None = None
-        self._suggested: list[tuple[int, int]] = []
 
     def set(self, u: int, v: int, weight: int) -> None:
         key = (u, v) if u < v else (v, u)
@@ -224,16 +227,10 @@ class ScratchMatcher(_Pairs):
     def get(self, u: int, v: int) -> int:
         return self.w.get((u, v) if u < v else (v, u), 0)
 
-    def suggest(self, pairs: list[tuple[int, int]]) -> None:
-        """Pairs the next solve is likely to use (only its speed depends on them)."""
-        self._suggested.extend((u, v) if u < v else (v, u) for u, v in pairs)
-
     def compute(self) -> list[int]:
         # the previous pairs still joined by an edge guide the solve (a few weights changed)
         mate, w = self.mate, self.w
         guess = [(u, m) for u, m in enumerate(mate) if u < m and (u, m) in w]
-        guess += self._suggested
-        self._suggested = []
         self._solver = max_weight_solver(
             self.n, [(u, v, weight) for (u, v), weight in w.items()], guess
         )
@@ -245,20 +242,6 @@ class ScratchMatcher(_Pairs):
         for u, v in self.fixed.items():
             self.mate[u] = v
         return self.mate
-
-    def clear(self) -> None:
-        """Take out every edge (the finalized pairs stay in ``fixed``)."""
-        self.w.clear()
-        self.nbrs = [set() for _ in range(self.n)]
-        self._solver = self._graph = None
-
-    def snapshot(self) -> tuple[dict[int, int], list[int]]:
-        """The finalized pairs and the matching, to go back to (``restore``)."""
-        return dict(self.fixed), self.mate[:]
-
-    def restore(self, state: tuple[dict[int, int], list[int]]) -> None:
-        self.fixed, self.mate = state
-        self._solver = self._graph = None
 
     def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
         """As ``_Pairs.reweigh``; when the current matching stays optimal and v is in no
@@ -371,6 +354,183 @@ class WarmMatcher(_Pairs):
     def _take_out(self, u: int, v: int) -> None:
         self.dynamic.remove_vertex(u)
         self.dynamic.remove_vertex(v)
+
+
+class MirroredMatcher(_Pairs):
+    """Warm maximum weight matchings that need not be perfect (the 2017 brackets before the
+    last one), over the players of one region (a bracket and the next score group).
+
+    Each region player x (local number i) has an image i + m in a mirror copy of the region's
+    graph, joined to it by an edge of weight 0; every pair of the graph is in both copies.  A
+    perfect matching of the doubled graph is a matching of the graph (x single: matched with
+    its image) plus one of the mirror, so its weight is at most twice the optimum, with
+    equality exactly when both halves are maximum weight matchings; and every maximum weight
+    matching, with its image, makes an optimal perfect matching.  So the optimal perfect
+    matchings of the doubled graph (``DynamicMatcher``, warm) hold exactly the optimal
+    matchings of the graph in their first half, and the tight-edge questions about it keep
+    their answers.  A player left single is one matched with their own image (or, in an odd
+    region, with the extra vertex: see ``replace_region``).
+    """
+
+    def __init__(self, n: int, margin: int | None = None) -> None:
+        self.n = n
+        self.mate = list(range(n))
+        self.fixed = {}
+        self.margin = margin
+        self._region: list[int] = []  # local number -> player
+        self._local: dict[int, int] = {}  # player -> local number
+        self._dynamic: DynamicMatcher | None = None
+
+    def _doubled(self, u: int, v: int, weight: int | None) -> list[tuple[int, int, int | None]]:
+        local, m = self._local, len(self._region)
+        i, j = local[u], local[v]
+        return [(i, j, weight), (i + m, j + m, weight)]
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        self.set_many([(u, v, weight)])
+
+    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
+        """As ``WarmMatcher.set_many``, both copies alike."""
+        assert self._dynamic is not None
+        doubled: list[tuple[int, int, int | None]] = []
+        for u, v, weight in edges:
+            doubled += self._doubled(u, v, weight or None)
+        self._dynamic.set_weights(doubled)
+
+    def replace_region(
+        self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
+    ) -> None:
+        """A new region: its players, the pairs given, nothing else (``clear`` came first, so
+        no pair is settled)."""
+        self._region = region[:]
+        self._local = local = {v: i for i, v in enumerate(region)}
+        m = len(region)
+        for v in range(self.n):
+            if v not in self.fixed:
+                self.mate[v] = v
+        # An odd region leaves a player single in every matching: with the images alone,
+        # each copy tends to be one blossom of positive dual (its odd set), in which no pair
+        # can be made final without a solve.  A vertex joined to every player by a
+        # zero-weight edge (and another to every image; the two not joined, so each takes
+        # one) takes that player instead, as the PAB vertex does in ``WarmMatcher``: it
+        # changes no matching's weight, and a matching with its image still makes a perfect
+        # matching (one player single in both halves takes the two extra vertices).
+        hub = m % 2
+        dynamic = self._dynamic = DynamicMatcher(2 * m + 2 * hub)
+        dynamic.margin = self.margin
+        lu = [local[u] for u in us]
+        lv = [local[v] for v in vs]
+        players, images = list(range(m)), list(range(m, 2 * m))
+        dynamic.replace_region(
+            range(2 * m + 2 * hub), (),
+            lu + [i + m for i in lu] + players + (players + images) * hub,
+            lv + [i + m for i in lv] + images + ([2 * m] * m + [2 * m + 1] * m) * hub,
+            list(ws) + list(ws) + [0] * (m + 2 * m * hub),
+        )
+
+    def get(self, u: int, v: int) -> int:
+        if self._dynamic is None or u not in self._local or v not in self._local:
+            return 0
+        return self._dynamic.weight(self._local[u], self._local[v]) or 0
+
+    def suggest(self, pairs: list[tuple[int, int]]) -> None:
+        """Pairs the next solve from scratch is likely to use (in both copies)."""
+        if self._dynamic is not None:
+            local, m = self._local, len(self._region)
+            self._dynamic.suggest(
+                [(local[u], local[v]) for u, v in pairs]
+                + [(local[u] + m, local[v] + m) for u, v in pairs]
+            )
+
+    def raise_duals(self, amounts: dict[int, int]) -> None:
+        """As ``WarmMatcher.raise_duals``, in both copies."""
+        if self._dynamic is not None:
+            local, m = self._local, len(self._region)
+            doubled = {local[v]: amount for v, amount in amounts.items()}
+            doubled.update({local[v] + m: amount for v, amount in amounts.items()})
+            self._dynamic.raise_duals(doubled)
+
+    def compute(self) -> list[int]:
+        assert self._dynamic is not None
+        return self._adopt(self._dynamic.solve())
+
+    def _adopt(self, mate: list[int]) -> list[int]:
+        self._adopt_some(mate, range(len(self._region)))
+        return self.mate
+
+    def _adopt_some(self, mate: list[int], vertices: Iterable[int]) -> None:
+        """Take the doubled graph's mate of these local numbers (the image: single)."""
+        region, m, own, fixed = self._region, len(self._region), self.mate, self.fixed
+        for i in vertices:
+            if i < m:
+                v = region[i]
+                if v not in fixed:
+                    j = mate[i]
+                    own[v] = region[j] if 0 <= j < m else v
+
+    def _tight_graph(self) -> TightGraph | None:
+        return None if self._dynamic is None else self._dynamic.tight_graph()
+
+    def first_optimal_partner(self, v: int, candidates: list[int]) -> int | None:
+        """As ``_Pairs.first_optimal_partner``; the pair is taken in the mirror too, so that
+        ``finalize`` leaves both copies matched."""
+        graph = self._solved_tight_graph()
+        if graph is None:
+            return None
+        local, m = self._local, len(self._region)
+        i = local[v]
+        for u in candidates:
+            j = local[u]
+            if u != self.mate[v]:
+                verdict = graph.pair(i, j, final=True)
+                if verdict is None:
+                    return None
+                if not verdict:
+                    continue
+                self._adopt_some(graph.s.mate, graph.touched)
+            # the images too, so that the final pair leaves the graph with no solve (a path
+            # in the mirror may pass through the players: their mates are taken again)
+            if graph.pair(i + m, j + m, final=True):
+                self._adopt_some(graph.s.mate, graph.touched)
+            return u
+        return None
+
+    def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
+        """As ``_Pairs.pair_with_any``, asked of v's local number: v's image stands for v
+        left single."""
+        return super().pair_with_any(self._local[v], _Players(partners, self._region, v))
+
+    def _take_out(self, u: int, v: int) -> None:
+        assert self._dynamic is not None
+        m = len(self._region)
+        for x in (u, v):
+            i = self._local[x]
+            self._dynamic.remove_vertex(i)
+            self._dynamic.remove_vertex(i + m)
+
+    def clear(self) -> None:
+        """Forget the region (the finalized pairs stay in ``fixed``)."""
+        self._region, self._local, self._dynamic = [], {}, None
+
+    def snapshot(self) -> tuple[dict[int, int], list[int]]:
+        """The finalized pairs and the matching, to go back to (``restore``)."""
+        return dict(self.fixed), self.mate[:]
+
+    def restore(self, state: tuple[dict[int, int], list[int]]) -> None:
+        self.fixed, self.mate = state
+        self.clear()
+
+
+class _Players:
+    """The local numbers of a container of players, for the neighbours of player v (its
+    image and the odd region's extra vertex stand for v left single)."""
+
+    def __init__(self, players: Container[int], region: list[int], v: int) -> None:
+        self.players, self.region, self.v = players, region, v
+
+    def __contains__(self, i: object) -> bool:
+        assert isinstance(i, int)
+        return (self.region[i] if i < len(self.region) else self.v) in self.players
 
 
 class Outside:
