@@ -191,9 +191,12 @@ class PairingSystem(abc.ABC):
     def pair(self, t: Tournament, *, explain: bool = False) -> RoundPairing:
         """Pair the next round; raise ``NoValidPairing`` when no legal pairing exists."""
 
-    def pair_explained(self, t: Tournament) -> tuple[RoundPairing, dict[str, object]]:
+    def pair_explained(
+        self, t: Tournament, progress: Callable[[Text], None] | None = None
+    ) -> tuple[RoundPairing, dict[str, object]]:
         """Pair the next round, and say why as JSON-ready data: the engine's lines, each
-        kept as a template and its values to be said in any language."""
+        kept as a template and its values to be said in any language. ``progress``, if
+        given, is told what a long pairing is doing (the Dutch engine: which score group)."""
         pairing = self.pair(t, explain=True)
         return pairing, {"lines": [as_data(line) for line in pairing.explanation]}
 
@@ -293,10 +296,12 @@ class DutchSystem(PairingSystem):
     def pair(self, t: Tournament, *, explain: bool = False) -> RoundPairing:
         return pair_dutch_round(t, rules=self.rules, explain=explain)
 
-    def pair_explained(self, t: Tournament) -> tuple[RoundPairing, dict[str, object]]:
+    def pair_explained(
+        self, t: Tournament, progress: Callable[[Text], None] | None = None
+    ) -> tuple[RoundPairing, dict[str, object]]:
         """The Dutch engine says why as a ``RoundExplanation`` (``as_dict()``), bracket by
         bracket; the pairing carries its text."""
-        pairing, why = explain_round(t, rules=self.rules)
+        pairing, why = explain_round(t, rules=self.rules, progress=progress)
         return replace(pairing, explanation=tuple(why.lines())), why.as_dict()
 
 

@@ -27,7 +27,7 @@ choices the criteria leave open are made in the order of the generation rules of
 from __future__ import annotations
 
 import gc
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
@@ -92,6 +92,8 @@ BYE_TO_BARRED = gettext_noop(
 LEFT_UNPAIRED = gettext_noop("players left unpaired after the last bracket (Art. 1.9.3)")
 VIOLATION_NO_PAIRING = gettext_noop("%(violation)s (Art. 1.9.3)")
 AND_ALSO = gettext_noop("%(first)s; %(second)s")
+# What a long pairing is doing (the web app's pairing job shows it to the arbiter).
+PAIRING_SCORE_GROUP = gettext_noop("pairing score group %(number)s of %(count)s")
 """Two of the rules a faulty pairing breaks (``EngineFault``), one after the other."""
 
 
@@ -106,9 +108,11 @@ def pair_round(
 
 
 def explain_round(
-    t: Tournament, *, rules: RuleSet | None = None
+    t: Tournament, *, rules: RuleSet | None = None,
+    progress: Callable[[Text], None] | None = None,
 ) -> tuple[RoundPairing, RoundExplanation]:
-    """Pair the next round and say why, bracket by bracket (``RoundExplanation``)."""
+    """Pair the next round and say why, bracket by bracket (``RoundExplanation``);
+    ``progress`` is told which score group is being paired."""
     rules = rules or t.rules
     k = next_round_number(t)
     players = build_players(t, k, rules)
@@ -122,7 +126,7 @@ def explain_round(
         if direct is not None:
             pairs, brackets, note = direct
         else:
-            pairer = RoundPairer(t, k, rules, players)
+            pairer = RoundPairer(t, k, rules, players, progress=progress)
             pairs, brackets, note = pairer.pair(), pairer.reports, ""
     boards = []
     bye = None
@@ -412,8 +416,12 @@ class _Bracket:
 class RoundPairer:
     """Pairs one round, bracket by bracket from the top score group (Art. 1.9.2)."""
 
-    def __init__(self, t: Tournament, k: int, rules: RuleSet, players: list[PlayerState]):
+    def __init__(
+        self, t: Tournament, k: int, rules: RuleSet, players: list[PlayerState],
+        progress: Callable[[Text], None] | None = None,
+    ):
         self.t, self.k, self.rules, self.players = t, k, rules, players
+        self.progress = progress
         self.n = n = len(players)
         self.rules_2017 = rules is RuleSet.DUTCH_2017
         self.played_rounds = k - 1
@@ -602,9 +610,14 @@ class RoundPairer:
             group_start += 1
         mdps = first_resident = 0
         ppb = False  # 2017 A.9: the bracket is paired again as the Penultimate Pairing Bracket
+        scores = sorted({p.score for p in players}, reverse=True)  # the score groups (Art. 1.3)
         while len(carried) > 1 or group_start < n:
             saved = self._save(carried, group_start)
             bracket, group_start = self._form(carried, group_start, mdps, first_resident, ppb)
+            if self.progress is not None:  # the residents' score group
+                score = players[bracket.vertices[min(bracket.mdps, bracket.size - 1)]].score
+                self.progress(Text(PAIRING_SCORE_GROUP, number=scores.index(score) + 1,
+                                   count=len(scores)))
             self.weigh(bracket, ppb)
             self.m.compute()
             self.choose_mdps(bracket)

@@ -97,3 +97,15 @@ def test_a_candidate_passed_over_is_told_which_absolute_criterion_applies():
     assert passed[2] == ((5, engine.MET_BEFORE), (6, engine.SAME_ABSOLUTE_COLOUR))
     assert "Passed over 5: the same absolute colour preference ([C3]). Passed over 6: " \
            "already met ([C1])." in " ".join(why.for_player(1))
+
+
+def test_a_long_pairing_says_which_score_group_it_pairs():
+    said = []
+    pairing, _ = explain_round(STATE, progress=said.append)
+    assert pairing == pair_round(STATE)  # telling changes nothing
+    scores = sorted({p.score for p in engine.build_players(STATE, pairing.round, STATE.rules)},
+                    reverse=True)
+    numbers = [text.values["number"] for text in said]
+    assert {text.values["count"] for text in said} == {len(scores)} and len(scores) > 2
+    assert numbers[0] == 1 and numbers == sorted(numbers)  # top down (Art. 1.3)
+    assert str(said[0]) == f"pairing score group 1 of {len(scores)}"

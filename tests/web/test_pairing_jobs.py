@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tournaments import services
-from tournaments.models import ByeRequest, PairingJob, Round
+from tournaments.models import ByeRequest, PairingJob, Result, Round
 from tournaments.services import pairing_jobs, rounds
 
 from .conftest import make_tournament
@@ -38,6 +38,23 @@ def test_the_pair_click_follows_the_job_to_the_draft(client, arbiter, ready):
     assert page.url == reverse("arbiter-round", args=[ready.pk, 1])
     kept = client.get(response.url + "?stay=1").content.decode()
     assert "Paired" in kept and "Round 1: the draft" in kept
+
+
+def test_the_job_says_which_score_group_the_engine_pairs(arbiter, ready, monkeypatch):
+    first = services.pair_next_round(ready, arbiter)
+    services.publish_round(first, arbiter)
+    services.set_results(first, arbiter, {
+        g.pk: Result.WHITE_WINS for g in first.games.all() if not g.is_bye})
+    services.finish_round(first, arbiter)
+    said, say = [], pairing_jobs._say
+    monkeypatch.setattr(pairing_jobs, "_say",
+                        lambda job, stage: (said.append(str(stage)), say(job, stage)))
+    job = pairing_jobs.request_pairing(ready, arbiter)
+    pairing_jobs.run(job.pk)
+    groups = [line for line in said if line.startswith("pairing score group")]
+    assert said == ["the engine pairs round 2", *groups,
+                    "checking the pairing against the rules", "saving the draft"]
+    assert groups == ["pairing score group 1 of 2", "pairing score group 2 of 2"]  # 1 and 0
 
 
 def test_a_second_click_is_told_a_pairing_is_running(arbiter, ready):

@@ -93,7 +93,7 @@ def engine_pairing(
             ) % {"count": len(due), "number": k}
         )
     try:
-        pairing, data = t.system.pair_explained(state)
+        pairing, data = t.system.pair_explained(state, progress=progress)
     except PairingError as error:
         reason = error.args[0] if len(error.args) == 1 else str(error)
         raise ServiceError(
