@@ -102,6 +102,24 @@ def test_maximum_weight_questions_agree_with_brute_force(n: int, top: int, densi
     assert inside_pairs > 0  # x and y in one blossom, found inside it
 
 
+
+def _solved_perfect(
+    rng: random.Random, n: int, top: int
+) -> tuple[dict[tuple[int, int], int], DynamicMatcher] | None:
+    """A random graph with a perfect matching (0-1, 2-3, ... added) and its warm matcher
+    solved, or None when it has no perfect matching after all."""
+    weights = _random_graph(rng, n, top, 0.6)
+    for u in range(0, n - 1, 2):
+        weights.setdefault((u, u + 1), rng.randint(1, top))
+    matcher = DynamicMatcher(n)
+    for (u, v), w in weights.items():
+        matcher.set_weight(u, v, w)
+    try:
+        matcher.solve()
+    except NoPerfectMatching:
+        return None
+    return weights, matcher
+
 @pytest.mark.parametrize("n,top", [(10, 2), (14, 3)])
 def test_perfect_matching_questions_after_final_pairs_agree_with_brute_force(
     n: int, top: int
@@ -112,16 +130,10 @@ def test_perfect_matching_questions_after_final_pairs_agree_with_brute_force(
     lifted = 0
     for seed in range(60):
         rng = random.Random(500 + seed)
-        weights = _random_graph(rng, n, top, 0.6)
-        for u in range(0, n - 1, 2):
-            weights.setdefault((u, u + 1), rng.randint(1, top))
-        matcher = DynamicMatcher(n)
-        for (u, v), w in weights.items():
-            matcher.set_weight(u, v, w)
-        try:
-            matcher.solve()
-        except NoPerfectMatching:
+        solved = _solved_perfect(rng, n, top)
+        if solved is None:
             continue
+        weights, matcher = solved
         live = set(range(n))
         for _ in range(n // 2 - 1):
             x = rng.choice(sorted(live))
@@ -158,16 +170,10 @@ def test_one_search_answers_every_question_about_a_vertex(n: int, top: int) -> N
     asked = agreed_true = 0
     for seed in range(60):
         rng = random.Random(900 + seed)
-        weights = _random_graph(rng, n, top, 0.6)
-        for u in range(0, n - 1, 2):
-            weights.setdefault((u, u + 1), rng.randint(1, top))
-        matcher = DynamicMatcher(n)
-        for (u, v), w in weights.items():
-            matcher.set_weight(u, v, w)
-        try:
-            matcher.solve()
-        except NoPerfectMatching:
+        solved = _solved_perfect(rng, n, top)
+        if solved is None:
             continue
+        weights, matcher = solved
         live = set(range(n))
         while len(live) > 2:
             graph = matcher.tight_graph()
