@@ -206,6 +206,10 @@ def run_tasks(tasks: Sequence[FileTask], jobs: int) -> list[RoundResult]:
         with multiprocessing.Pool(jobs) as pool:
             for part in pool.imap_unordered(replay_file, tasks):
                 results += part
+            # The workers end as they are told to, not by SIGTERM (Pool's exit), which a
+            # handler inherited from the parent may keep from stopping them.
+            pool.close()
+            pool.join()
     results.sort(key=lambda r: (r.directory, r.file, r.round))
     return results
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.utils import timezone, translation
 
 from tournaments import services
@@ -97,3 +99,16 @@ def make_tournament(arbiter, players: int = 10, rounds: int = 5, **fields):
 @pytest.fixture
 def tournament(arbiter):
     return make_tournament(arbiter)
+
+
+def run_db_worker() -> None:
+    """Run the task queue's worker in this process until the queue is empty
+    (``db_worker --batch``), then give the process back its signal handlers: the worker
+    installs its own for SIGINT, SIGTERM and SIGQUIT and leaves them, and a process pool forked
+    later (tools.conformance) inherits a SIGTERM that no longer stops its workers."""
+    kept = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)}
+    try:
+        call_command("db_worker", "--batch", "--interval", "0", "--no-startup-delay")
+    finally:
+        for sig, handler in kept.items():
+            signal.signal(sig, handler)

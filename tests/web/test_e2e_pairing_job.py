@@ -12,13 +12,12 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 
 from tournaments import services
 from tournaments.models import PairingJob, Round
 from tournaments.services import pairing_jobs
 
-from .conftest import make_tournament
+from .conftest import make_tournament, run_db_worker
 from .test_e2e_browser import browser, page  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -57,7 +56,7 @@ def test_the_arbiter_follows_the_pairing_job_to_the_draft(
         seen.append(" ".join(page.locator("#pairing-job p").first.inner_text().split()))
 
     monkeypatch.setattr(pairing_jobs, "_say", say_and_look)
-    call_command("db_worker", "--batch", "--interval", "0", "--no-startup-delay")
+    run_db_worker()
 
     assert seen == [
         "Pairing – the engine pairs round 1",

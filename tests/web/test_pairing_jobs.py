@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import datetime
 import random
+import signal
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -15,7 +15,7 @@ from tournaments import services
 from tournaments.models import ByeRequest, PairingJob, Result, Round
 from tournaments.services import pairing_jobs, rounds
 
-from .conftest import make_tournament
+from .conftest import make_tournament, run_db_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +131,8 @@ def test_the_engines_refusal_is_said_on_the_jobs_page(client, arbiter):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_database_worker_pairs_the_round_the_page_asked_for(client, arbiter, settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend",
+                                  "QUEUES": ["default", "checks"]}}
     t = make_tournament(arbiter, players=7)
     services.draw_initial_color(t, arbiter, rng=random.Random(2))
     client.force_login(arbiter)
@@ -140,6 +141,8 @@ def test_a_database_worker_pairs_the_round_the_page_asked_for(client, arbiter, s
     assert job.state == PairingJob.State.WAITING  # in the queue: the click returned at once
     page = client.get(reverse("arbiter-pairing-job", args=[t.pk])).content.decode()
     assert "Waiting for a worker" in page and 'http-equiv="refresh"' in page
-    call_command("db_worker", "--batch", "--interval", "0", "--no-startup-delay")
+    before = signal.getsignal(signal.SIGTERM)
+    run_db_worker()
+    assert signal.getsignal(signal.SIGTERM) == before  # a pool forked later stops on SIGTERM
     job.refresh_from_db()
     assert job.state == PairingJob.State.DONE and job.round.number == 1
