@@ -20,21 +20,12 @@ import os
 import random
 import re
 import resource
-import secrets
 import sys
 import time
 from pathlib import Path
 
-from tools.bench_results import background_done, page_form, post_page
+from tools.bench_results import background_done, page_form, post_page, production_environment
 from tools.loadtest import ROOT, fresh_database
-
-
-def production_environment(database_url: str) -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0", DATABASE_URL=database_url,
-        SECRET_KEY=secrets.token_urlsafe(50), SECURE_COOKIES="0", ALLOWED_HOSTS="testserver",
-        TASKS_BACKEND="database",
-    )
 
 
 def peak_reset() -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import secrets
 import statistics
 import sys
 import tempfile
@@ -31,6 +32,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def production_environment(database_url: str) -> None:
+    """The settings a production deployment reads (DEBUG off, a random key, the database task
+    queue), for the benchmarks' in-process server."""
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0", DATABASE_URL=database_url,
+        SECRET_KEY=secrets.token_urlsafe(50), SECURE_COOKIES="0", ALLOWED_HOSTS="testserver",
+        TASKS_BACKEND="database",
+    )
 
 
 class Timer:
@@ -129,8 +140,6 @@ def main() -> int:
     scratch = None
     production = os.environ.get("DATABASE_URL", "").startswith("postgres")
     if production:
-        from tools.bench_event import production_environment
-
         production_environment(os.environ["DATABASE_URL"])
     else:
         scratch = tempfile.TemporaryDirectory()
