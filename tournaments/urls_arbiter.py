@@ -45,6 +45,8 @@ urlpatterns = [
     path("t/<int:pk>/pair/", v.pair, name="arbiter-pair"),
     path("t/<int:pk>/pairing/", v.pairing_job, name="arbiter-pairing-job"),
     path("t/<int:pk>/rounds/<int:number>/", r.round_detail, name="arbiter-round"),
+    path("t/<int:pk>/rounds/<int:number>/explanation/", r.round_explanation,
+         name="arbiter-round-explanation"),
     path("t/<int:pk>/rounds/<int:number>/unpair/", v.round_unpair, name="arbiter-round-unpair"),
     path("t/<int:pk>/rounds/<int:number>/publish/", v.round_publish, name="arbiter-round-publish"),
     path("t/<int:pk>/rounds/<int:number>/finish/", r.round_finish, name="arbiter-round-finish"),

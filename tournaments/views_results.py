@@ -82,12 +82,10 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "missing": rnd.games.filter(
             Q(result="") | Q(is_match=True, black__isnull=False, second_result="")
         ).count(),
-        # The engine's explanation covers the whole round (megabytes at 5000 players): shown on
-        # the first page only, the others link to it. "round" is read too: the related manager
-        # sets each row's round from round_id, a deferred one costs a query a row.
-        "why": explain.arbiter_view(rnd, rnd.games.only("round", "white", "black", "result"))
-        if page == 1 else None,
-        "explained_on_first_page": page > 1
+        # The engine's explanation covers the whole round (megabytes at 5000 players): with one
+        # page of boards it is on it, with more on a page of its own that each page links to.
+        "why": _why(rnd) if pages == 1 else None,
+        "explained_apart": pages > 1
         and Round.objects.filter(pk=rnd.pk).exclude(explanation="").exists(),
         "leave_form": leave_form(tournament, rnd)
         if rnd.state == Round.State.DRAFT and can_write
@@ -100,6 +98,23 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         and not boards.exclude(result="").exists()
     )
     return render(request, "tournaments/arbiter/round.html", context)
+
+
+def _why(rnd: Round):
+    """The round's explanation for the arbiter's page. "round" is read too: the related manager
+    sets each row's round from round_id, a deferred one costs a query a row."""
+    return explain.arbiter_view(rnd, rnd.games.only("round", "white", "black", "result"))
+
+
+@login_required
+def round_explanation(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """How the engine paired a round whose boards take more than one page."""
+    tournament = readable(request, pk)
+    rnd = round_of(tournament, number)
+    if not Round.objects.filter(pk=rnd.pk).exclude(explanation="").exists():
+        return redirect("arbiter-round", tournament.pk, number)
+    return render(request, "tournaments/arbiter/round_explanation.html",
+                  {"t": tournament, "round": rnd, "why": _why(rnd)})
 
 
 def _boards(boards, page: int) -> list[Game]:

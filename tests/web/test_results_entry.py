@@ -216,15 +216,21 @@ def test_the_round_page_shows_a_page_of_boards_and_links_the_others(arbiter, sma
     assert reverse("arbiter-quick-entry", args=[t.pk, 1]) in page
 
 
-def test_the_engines_explanation_is_on_the_first_page_the_others_link_it(arbiter, small_pages):
-    """The explanation covers the whole round (megabytes at 5000 players): page 1 only."""
+def test_the_engines_explanation_of_a_round_of_several_pages_is_a_page_of_its_own(
+    arbiter, small_pages
+):
+    """The explanation covers the whole round (megabytes at 5000 players): each page of boards
+    links to it, none carries it."""
     t, _ = published_round(arbiter)
     client = client_of(arbiter)
-    first = client.get(round_url(t)).content.decode()
-    second = client.get(round_url(t, page=2)).content.decode()
-    assert '<details id="explanation">' in first and '<section class="why-bracket">' in first
-    assert '<section class="why-bracket">' not in second and "As text" not in second
-    assert 'href="?page=1#explanation"' in second
+    explained = reverse("arbiter-round-explanation", args=[t.pk, 1])
+    for number in (1, 2):
+        page = client.get(round_url(t, page=number)).content.decode()
+        assert '<section class="why-bracket">' not in page and "As text" not in page
+        assert f'href="{explained}"' in page
+    page = client.get(explained).content.decode()
+    assert '<details id="explanation">' in page and '<section class="why-bracket">' in page
+    assert "As text" in page and reverse("arbiter-round", args=[t.pk, 1]) in page
 
 
 def test_a_page_saved_goes_on_to_the_next_and_leaves_the_other_pages_alone(arbiter, small_pages):
