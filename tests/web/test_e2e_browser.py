@@ -68,6 +68,15 @@ def page(browser):
     context.close()
 
 
+def log_in(page, base_url: str, username: str, password: str, then: str) -> None:
+    """Log in through the login form, as a person does, and land on ``then``."""
+    page.goto(f"{base_url}/accounts/login/?next={then}")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**{then}")
+
+
 def standings_table(page) -> list[tuple[str, str, str]]:
     """(rank, name, points) of each row of the public standings shown on the page."""
     rows = page.locator("table.standings tbody tr")
@@ -94,11 +103,7 @@ def test_arbiter_runs_a_round_and_the_public_standings_change(page, live_server,
     assert standings_table(page) == [("1-6", name, "0") for name in names]
 
     # The arbiter logs in.
-    page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/t/{t.pk}/")
-    page.get_by_label("Username").fill("arbiter")
-    page.get_by_label("Password").fill("arbiter-pass-123")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/arbiter/t/{t.pk}/")
+    log_in(page, live_server.url, "arbiter", "arbiter-pass-123", f"/arbiter/t/{t.pk}/")
 
     # Draw the initial colour, pair round 1: a draft, invisible to the public.
     page.get_by_role("button", name="Draw by lot").click()

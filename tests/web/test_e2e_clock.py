@@ -16,7 +16,7 @@ import pytest
 from tournaments import services
 from tournaments.models import Result, Round, Tournament
 
-from .test_e2e_browser import browser, page  # noqa: F401 - the browser fixtures
+from .test_e2e_browser import browser, log_in, page  # noqa: F401 - the browser fixtures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,11 +33,7 @@ def test_a_27_player_clock_event_runs_in_the_browser(page, live_server, arbiter)
         services.add_player(t, arbiter, name=f"Player {i + 1:02d}", rating=2400 - 10 * i)
     base = f"{live_server.url}/arbiter/t/{t.pk}/"
 
-    page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/t/{t.pk}/")
-    page.get_by_label("Username").fill("arbiter")
-    page.get_by_label("Password").fill("arbiter-pass-123")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/arbiter/t/{t.pk}/")
+    log_in(page, live_server.url, "arbiter", "arbiter-pass-123", f"/arbiter/t/{t.pk}/")
 
     # The settings offer the system, with the note that it is not a FIDE system.
     page.goto(base + "settings/")

@@ -19,7 +19,7 @@ from pairing.replay import pairing_lines
 from tournaments import services
 from tournaments.models import Result, Round, Tournament
 
-from .test_e2e_browser import browser, page  # noqa: F401 - the browser fixtures
+from .test_e2e_browser import browser, log_in, page  # noqa: F401 - the browser fixtures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,11 +27,7 @@ GAMES = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
 
 
 def test_a_seven_match_double_swiss_event_runs_in_the_browser(page, live_server, staff):  # noqa: F811
-    page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/new/")
-    page.get_by_label("Username").fill("staff")
-    page.get_by_label("Password").fill("staff-pass-123")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/arbiter/new/")
+    log_in(page, live_server.url, "staff", "staff-pass-123", "/arbiter/new/")
     page.locator('input[name="name"]').fill("Double Open")
     page.locator('input[name="rounds"]').fill("7")
     page.locator('select[name="pairing_system"]').select_option("dswiss")

@@ -7,7 +7,7 @@ import pytest
 
 from tournaments import explain, services
 
-from .test_e2e_browser import browser, page  # noqa: F401 - the browser fixtures
+from .test_e2e_browser import browser, log_in, page  # noqa: F401 - the browser fixtures
 from .test_explain import played
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,11 +51,8 @@ def test_the_arbiter_reads_the_bracket_tables_on_a_phone(page, live_server, arbi
     t = played(arbiter, players=15, played_rounds=3, rounds=5)
     rnd = services.pair_next_round(t, arbiter)
 
-    page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/t/{t.pk}/rounds/{rnd.number}/")
-    page.get_by_label("Username").fill("arbiter")
-    page.get_by_label("Password").fill("arbiter-pass-123")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/arbiter/t/{t.pk}/rounds/{rnd.number}/")
+    log_in(page, live_server.url, "arbiter", "arbiter-pass-123",
+           f"/arbiter/t/{t.pk}/rounds/{rnd.number}/")
 
     tables = page.locator("table.why-pairs")
     assert tables.count() >= 1 and tables.first.is_visible()

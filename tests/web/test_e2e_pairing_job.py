@@ -18,7 +18,7 @@ from tournaments.models import PairingJob, Round
 from tournaments.services import pairing_jobs
 
 from .conftest import make_tournament, run_db_worker
-from .test_e2e_browser import browser, page  # noqa: F401 (fixtures)
+from .test_e2e_browser import browser, log_in, page  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,11 +33,7 @@ def test_the_arbiter_follows_the_pairing_job_to_the_draft(
     t = make_tournament(arbiter, players=9, rounds=5)
     services.draw_initial_color(t, arbiter, rng=random.Random(2))
 
-    page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/t/{t.pk}/")
-    page.get_by_label("Username").fill("chief")
-    page.get_by_label("Password").fill("chief-pass-123")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/arbiter/t/{t.pk}/")
+    log_in(page, live_server.url, "chief", "chief-pass-123", f"/arbiter/t/{t.pk}/")
 
     # The click returns at once: the round waits in the queue, the page says so and reloads.
     page.get_by_role("button", name="Pair round 1").click()

@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from tournaments import prize_lists, services
 from tournaments.models import Result, Round
 
-from .test_e2e_browser import browser, page  # noqa: F401 (fixtures)
+from .test_e2e_browser import browser, log_in, page  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -85,11 +85,7 @@ def test_categories_and_prizes_from_the_arbiters_page_to_the_printed_prize_list(
 
     page.set_viewport_size({"width": 1280, "height": 900})
     page.set_default_timeout(60_000)  # a busy machine: the live server's first pages are slow
-    page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/t/{t.pk}/")
-    page.get_by_label("Username").fill("chief")
-    page.get_by_label("Password").fill("chief-pass-123")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/arbiter/t/{t.pk}/")
+    log_in(page, live_server.url, "chief", "chief-pass-123", f"/arbiter/t/{t.pk}/")
 
     # The categories, one form each, then the prize list: Hort for players tied on points.
     add_categories(page, t, CATEGORIES)

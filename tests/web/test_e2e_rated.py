@@ -41,7 +41,7 @@ from pairing.rating import rating_change
 from tournaments import prize_lists, queries, ratings, services
 from tournaments.models import Result, Round, Tournament
 
-from .test_e2e_browser import browser, page  # noqa: F401 (fixtures)
+from .test_e2e_browser import browser, log_in, page  # noqa: F401 (fixtures)
 from .test_e2e_prizes import add_categories, set_prizes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -96,14 +96,6 @@ def ra(games) -> int:
     return math.floor(Fraction(sum(g.opponent.rating for g in games), len(games)) + Fraction(1, 2))
 
 
-def login(tab, url, t):
-    tab.goto(f"{url}/accounts/login/?next=/arbiter/t/{t.pk}/")
-    tab.get_by_label("Username").fill("chief")
-    tab.get_by_label("Password").fill("chief-pass-123")
-    tab.get_by_role("button", name="Log in").click()
-    tab.wait_for_url(f"**/arbiter/t/{t.pk}/")
-
-
 def card_text(tab, url, t, name) -> str:
     player = t.players.get(name=name)
     tab.goto(f"{url}/t/{t.pk}/players/{player.pk}/")
@@ -127,7 +119,7 @@ def test_a_rated_open_to_the_prize_list_rating_changes_and_norms(
 
     page.set_viewport_size({"width": 1280, "height": 900})
     page.set_default_timeout(60_000)  # a busy machine: the live server's first pages are slow
-    login(page, live_server.url, t)
+    log_in(page, live_server.url, "chief", "chief-pass-123", f"/arbiter/t/{t.pk}/")
 
     # The categories and the prize list, on the arbiters' page.
     add_categories(page, t, CATEGORIES)

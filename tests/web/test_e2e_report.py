@@ -25,7 +25,7 @@ from tournaments import services
 from tournaments.models import Result, Round, Tournament
 from tournaments.report import REPORT_CODES
 
-from .test_e2e_browser import browser, page  # noqa: F401 (fixtures)
+from .test_e2e_browser import browser, log_in, page  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -84,11 +84,7 @@ def test_a_rated_event_from_creation_to_the_rating_report(page, live_server, tmp
     out.mkdir(parents=True, exist_ok=True)
 
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/new/")
-    page.get_by_label("Username").fill("chief")
-    page.get_by_label("Password").fill("chief-pass-123")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/arbiter/new/")
+    log_in(page, live_server.url, "chief", "chief-pass-123", "/arbiter/new/")
 
     # A rated event with every field of the rating report.
     for field, value in REPORT.items():

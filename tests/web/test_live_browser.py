@@ -12,7 +12,7 @@ from tournaments import services
 from tournaments.models import Result
 
 from .conftest import make_tournament
-from .test_e2e_browser import browser, page  # noqa: F401 (the fixtures)
+from .test_e2e_browser import browser, log_in, page  # noqa: F401 (the fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,11 +40,7 @@ def test_a_result_entered_by_the_arbiter_shows_on_open_pages_without_reload(
         view.evaluate("window.loadedOnce = true")  # gone if the page were reloaded
 
     # The arbiter enters White's win on board 1 in the dashboard.
-    page.goto(f"{live_server.url}/accounts/login/?next=/arbiter/t/{t.pk}/rounds/1/")
-    page.get_by_label("Username").fill("arbiter")
-    page.get_by_label("Password").fill("arbiter-pass-123")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**/arbiter/t/{t.pk}/rounds/1/")
+    log_in(page, live_server.url, "arbiter", "arbiter-pass-123", f"/arbiter/t/{t.pk}/rounds/1/")
     page.locator(f'select[name="g{board1.pk}"]').select_option(Result.WHITE_WINS.value)
     page.get_by_role("button", name="Save results").click()
     page.wait_for_url(f"**/arbiter/t/{t.pk}/rounds/1/")
