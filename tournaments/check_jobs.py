@@ -35,13 +35,14 @@ from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.utils import formats, timezone, translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _, ngettext
 from django_tasks import task
 
 from pairing.model import RuleSet
 from tournaments import checker
 from tournaments.models import CheckJob
+from tournaments.sentences import number
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ def cpu_seconds() -> float:
 
 def seconds_said(seconds: float) -> str:
     """Seconds as the page's language writes them: ``0.5`` / ``0,5``, ``20``."""
-    return formats.number_format(f"{seconds:g}")
+    return number(f"{seconds:g}")
 
 
 def wall_seconds() -> float:

@@ -36,9 +36,10 @@ def format_points(tenths: int | None) -> str:
     )
 
 
-def _number(value) -> str:
-    """A number of the engine's (a fraction in a tie-break note, a ``pairing.text.Number``) as
-    the page's language writes it: ``1.5`` / ``1,5``, ``0.25`` / ``0,25``, ``2``."""
+def number(value) -> str:
+    """A number of the engine's (a fraction in a tie-break note, a ``pairing.text.Number``), or
+    one already written as text ("0.01"), as the page's language writes it: ``1.5`` / ``1,5``,
+    ``0.25`` / ``0,25``, ``2``."""
     from pairing.tiebreaks import format_value
 
     return formats.number_format(value if isinstance(value, str) else format_value(value))
@@ -46,7 +47,7 @@ def _number(value) -> str:
 
 def translator() -> Translator:
     """The engine's sentences said in the active language (Django's catalogue)."""
-    return Translator(gettext=gettext, ngettext=ngettext, points=format_points, number=_number)
+    return Translator(gettext=gettext, ngettext=ngettext, points=format_points, number=number)
 
 
 def say(text: str) -> str:

@@ -85,8 +85,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         # The engine's explanation covers the whole round (megabytes at 5000 players): with one
         # page of boards it is on it, with more on a page of its own that each page links to.
         "why": _why(rnd) if pages == 1 else None,
-        "explained_apart": pages > 1
-        and Round.objects.filter(pk=rnd.pk).exclude(explanation="").exists(),
+        "explained_apart": pages > 1 and _explained(rnd),
         "leave_form": leave_form(tournament, rnd)
         if rnd.state == Round.State.DRAFT and can_write
         else None,
@@ -100,6 +99,12 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "tournaments/arbiter/round.html", context)
 
 
+def _explained(rnd: Round) -> bool:
+    """Whether the engine left an explanation of the round, asked of the database (the round
+    was read without it: megabytes at 5000 players)."""
+    return Round.objects.filter(pk=rnd.pk).exclude(explanation="").exists()
+
+
 def _why(rnd: Round):
     """The round's explanation for the arbiter's page. "round" is read too: the related manager
     sets each row's round from round_id, a deferred one costs a query a row."""
@@ -111,7 +116,7 @@ def round_explanation(request: HttpRequest, pk: int, number: int) -> HttpRespons
     """How the engine paired a round whose boards take more than one page."""
     tournament = readable(request, pk)
     rnd = round_of(tournament, number)
-    if not Round.objects.filter(pk=rnd.pk).exclude(explanation="").exists():
+    if not _explained(rnd):
         return redirect("arbiter-round", tournament.pk, number)
     return render(request, "tournaments/arbiter/round_explanation.html",
                   {"t": tournament, "round": rnd, "why": _why(rnd)})

@@ -102,7 +102,6 @@ def test_maximum_weight_questions_agree_with_brute_force(n: int, top: int, densi
     assert inside_pairs > 0  # x and y in one blossom, found inside it
 
 
-
 def _solved_perfect(
     rng: random.Random, n: int, top: int
 ) -> tuple[dict[tuple[int, int], int], DynamicMatcher] | None:
@@ -119,6 +118,7 @@ def _solved_perfect(
     except NoPerfectMatching:
         return None
     return weights, matcher
+
 
 @pytest.mark.parametrize("n,top", [(10, 2), (14, 3)])
 def test_perfect_matching_questions_after_final_pairs_agree_with_brute_force(
