@@ -53,12 +53,19 @@ def get(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, s
         conn.close()
 
 
+def form_csrf(port: int, path: str, headers: dict | None = None) -> tuple[str, str]:
+    """The CSRF cookie (as a ``Cookie`` header value) and token of the form at ``path``, as a
+    browser has them before it posts the form."""
+    _, answer, page = get(port, path, headers)
+    cookie = answer["Set-Cookie"].split(";", 1)[0]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    return cookie, token
+
+
 def submit(port: int, text: str, rules: str) -> tuple[int, str, float]:
     """Upload a file as a browser does (the CSRF cookie and token of the form): the status, the
     job's address and the seconds the request took."""
-    _, headers, page = get(port, "/check/")
-    cookie = headers["Set-Cookie"].split(";", 1)[0]
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    cookie, token = form_csrf(port, "/check/")
     boundary = secrets.token_hex(12)
     parts = [
         f'--{boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n'

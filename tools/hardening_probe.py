@@ -35,6 +35,7 @@ import urllib.parse
 import zipfile
 from pathlib import Path
 
+from tools.checker_load import form_csrf
 from tools.fide_bench import HEADER, random_players, txt_line, txt_text, xml_text
 from tools.loadtest import HOST, PYTHON, ROOT, fresh_database, run, stop, wait_until_up
 
@@ -147,13 +148,9 @@ def probe_fide_list(env: dict, big: bool) -> None:
 def login(port: int, address: str, password: str) -> int:
     """The status of a login of the arbiter from ``address``, as the proxy forwards it."""
     proxy = {"X-Forwarded-Proto": "https", "X-Forwarded-For": address}
+    cookie, token = form_csrf(port, "/accounts/login/", proxy)
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
     try:
-        conn.request("GET", "/accounts/login/", headers=proxy)
-        response = conn.getresponse()
-        page = response.read().decode()
-        cookie = response.getheader("Set-Cookie").split(";", 1)[0]
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
         body = urllib.parse.urlencode({
             "csrfmiddlewaretoken": token, "username": ARBITER, "password": password,
         })
