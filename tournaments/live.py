@@ -1,10 +1,16 @@
 """Live pages (issue 16): Server-Sent Events telling open pages that a tournament changed.
 
-The services' write path calls :func:`publish` once a change is committed. Across worker
-processes the message goes through Redis pub/sub (``settings.REDIS_URL``): each process that has
-visitors listening runs one thread that subscribes and hands the messages to them; the same
-thread drops the process's copy of the version. Without Redis (``make run``: one process) the
-message goes straight to this process's listeners.
+Open pages are told of the versions whose pages were computed (issue 26): once a change is
+committed the write path has the new version's standings and rounds computed, a burst of changes
+once (``pagecache.refresh_soon``), and that computation calls :func:`publish`; every change also
+calls :func:`changed` at once, which only drops the other processes' copy of the version (an
+arbiter's next page shows the change, whichever process serves it). So a burst of results makes
+the spectators fetch a handful of versions, each computed, not one version a result.
+
+Across worker processes the messages go through Redis pub/sub (``settings.REDIS_URL``): each
+process that has visitors listening runs one thread that subscribes and hands the messages to
+them; the same thread drops the process's copy of the version. Without Redis (``make run``:
+one process) the message goes straight to this process's listeners.
 
 The stream (:func:`events`) says ``event: change`` with the new version number; the page's
 script (``static/js/live.js``) then fetches the page again and swaps its content. Served by an
@@ -45,6 +51,10 @@ once and the browser asks again after this long: the page still follows, only la
 
 def _channel() -> str:
     return f"{getattr(settings, 'LIVE_CHANNEL_PREFIX', 'swiss')}:live"
+
+
+def _changes_channel() -> str:
+    return f"{getattr(settings, 'LIVE_CHANNEL_PREFIX', 'swiss')}:changed"
 
 
 def _stream_seconds() -> float:
@@ -94,8 +104,20 @@ def _remove(tournament_id: int, listener: _Listener) -> None:
                 del _listeners[tournament_id]
 
 
+TOLD_TRUSTED = 60.0
+"""Seconds a version told to the open pages (:func:`publish`) stays the one a newly opened
+stream compares its page with: a newer version is then being computed and will be told. Past
+that (a message lost while Redis was away), the current version is."""
+
+_told: dict[int, tuple[int, float]] = {}
+"""Per tournament, the last version told to this process's pages and when (monotonic)."""
+
+
 def _fan_out(tournament_id: int, number: int) -> None:
     with _listeners_lock:
+        told = _told.get(tournament_id)
+        if told is None or told[0] <= number:
+            _told[tournament_id] = (number, time.monotonic())
         group = list(_listeners.get(tournament_id, ()))
     for listener in group:
         listener.deliver(number)
@@ -152,20 +174,25 @@ def _redis_loop(subscribed: threading.Event) -> None:
     while True:
         try:
             pubsub = _redis().pubsub(ignore_subscribe_messages=True)
-            pubsub.subscribe(_channel())
-            pubsub.get_message(timeout=5)  # the subscription's confirmation
+            pubsub.subscribe(_channel(), _changes_channel())
+            pubsub.get_message(timeout=5)  # a confirmation: both channels are subscribed
+            with _listeners_lock:
+                _told.clear()  # what was told while no subscription listened is not known
             subscribed.set()
+            told = _channel().encode()
             for message in pubsub.listen():
                 tournament_id, number = (int(x) for x in message["data"].split(b":"))
                 versioning.forget(tournament_id, below=number)
-                _fan_out(tournament_id, number)
+                if message["channel"] == told:
+                    _fan_out(tournament_id, number)
         except (redis.RedisError, OSError, ValueError):
             log.warning("live updates: Redis subscription lost, retrying", exc_info=True)
             time.sleep(1)
 
 
 def publish(tournament_id: int, number: int) -> None:
-    """Tell every open stream of the tournament, in every process, its new version number."""
+    """Tell every open stream of the tournament, in every process, a new version number whose
+    pages are computed."""
     client = _redis()
     if client is None:
         _fan_out(tournament_id, number)
@@ -177,6 +204,21 @@ def publish(tournament_id: int, number: int) -> None:
     except redis.RedisError:
         log.warning("live updates: cannot publish to Redis", exc_info=True)
         _fan_out(tournament_id, number)
+
+
+def changed(tournament_id: int, number: int) -> None:
+    """Tell the other processes that listen to Redis that a change made the tournament's
+    version ``number``: they drop their copy of the version at once (the open pages are told
+    later, by :func:`publish`). Without Redis there is one process, which knows already."""
+    client = _redis()
+    if client is None:
+        return
+    import redis
+
+    try:
+        client.publish(_changes_channel(), f"{tournament_id}:{number}")
+    except redis.RedisError:
+        log.warning("live updates: cannot publish to Redis", exc_info=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,7 +261,7 @@ async def events(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     if number is None:
         _remove(pk, listener)
         raise Http404("No such tournament.")
-    opening = _opening(number, _since(request))
+    opening = _opening(number, _since(request), _last_told(pk))
     if asgi:
         content = _astream(pk, listener, number, opening)
     elif request.META.get("SERVER_SOFTWARE", "").startswith("gunicorn/"):
@@ -236,10 +278,25 @@ async def events(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     return response
 
 
-def _opening(number: int, since: int | None) -> bytes:
+def _last_told(tournament_id: int) -> int | None:
+    """The last version told to the open pages of this process, while it is trusted."""
+    with _listeners_lock:
+        told = _told.get(tournament_id)
+    if told is None or time.monotonic() - told[1] > TOLD_TRUSTED:
+        return None
+    return told[0]
+
+
+def _opening(number: int, since: int | None, told: int | None = None) -> bytes:
+    """The stream's first lines: an event at once when the page was made from a version older
+    than the last one told (``told``; None: the current one, ``number``). A page older than
+    the current version but not than the last told waits for the computation under way, which
+    tells it."""
     head = f"retry: {RETRY_MS}\n\n".encode()
-    # The page was made from an older version than the current one: say so at once.
-    return head + (_event(number) if since is not None and since != number else b"")
+    if since is None:
+        return head
+    shown = number if told is None else min(told, number)
+    return head + (_event(number) if since < shown else b"")
 
 
 async def _astream(

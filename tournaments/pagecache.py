@@ -250,22 +250,24 @@ def refresh_with(compute: Callable[[int], None]) -> None:
     _refresher = compute
 
 
-def refresh_soon(tournament_id: int) -> None:
+def refresh_soon(tournament_id: int) -> bool:
     """Compute the new version's standings and rounds in a background thread (``LIVE_WARM``,
     default on), before the first visitor asks: once ``QUIET`` seconds pass without another
     change, or ``LATEST`` seconds after the first change not yet shown, and no sooner than the
     last computation's cost allows (``SHARE``). One thread a tournament in a process; changes
-    that come while it computes make one more computation, not one each."""
+    that come while it computes make one more computation, not one each. False: nothing is
+    computed (``LIVE_WARM`` off)."""
     if not getattr(settings, "LIVE_WARM", True) or _refresher is None:
-        return
+        return False
     now = time.monotonic()
     with _pending_lock:
         if tournament_id in _pending:
             waiting = _pending[tournament_id]
             _pending[tournament_id] = (now, now) if waiting is None else (waiting[0], now)
-            return
+            return True
         _pending[tournament_id] = (now, now)
     threading.Thread(target=_refresh, args=(tournament_id,), daemon=True).start()
+    return True
 
 
 def computing() -> bool:

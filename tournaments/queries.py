@@ -19,8 +19,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from pairing.model import Color, ResultCode, RoundEntry
-from tournaments import pagecache, services, versioning
-from tournaments.models import Game, Player, Result, Round, Tournament
+from tournaments import live, pagecache, services, versioning
+from tournaments.models import Game, Player, Result, Round, Tournament, pending_game
 from tournaments.sentences import engine_said, labelled
 
 PUBLIC_STATES = (Round.State.PUBLISHED, Round.State.FINISHED)
@@ -103,11 +103,8 @@ def public_round_numbers(tournament: Tournament) -> list[int]:
 
 def complete_public_rounds(tournament: Tournament) -> int:
     """How many rounds count in the standings: public rounds 1..n with every result in."""
-    pending_game = Q(games__result=Result.PENDING) | Q(
-        games__is_match=True, games__black__isnull=False, games__second_result=Result.PENDING
-    )  # a Double-Swiss match waits for both games
     rows = public_rounds(tournament).annotate(
-        pending=Count("games", filter=pending_game)
+        pending=Count("games", filter=pending_game("games__"))  # a match waits for both games
     ).values_list("number", "pending")
     done = 0
     for number, pending in rows:
@@ -297,13 +294,15 @@ def public_standings(
 
     The ranking is ``services.standings``; when its rows carry tie-break values (attribute
     ``tiebreaks``, with ``tiebreak_names`` on the service) they are passed on as columns.
-    The result is cached by the tournament's version (``version``, when the caller has read it).
+    The result is cached by the tournament's version (``version``, when the caller has read it),
+    the one whose change last could change the standings: a result in a round that does not
+    count yet computes nothing again (issue 26).
     """
     if version is None:
         version = tournament_version(tournament.pk)
     if version is None:
         return _public_standings(tournament, after_round)
-    key = f"standings:{version.etag_seed}:{after_round}"
+    key = f"standings:{version.standings_seed or version.etag_seed}:{after_round}"
     return pagecache.computed(key, lambda: _public_standings(tournament, after_round))
 
 
@@ -333,16 +332,23 @@ def _public_standings(tournament: Tournament, after_round: int | None) -> Standi
 
 def refresh(tournament_id: int) -> None:
     """Compute the rounds' history and the standings of a tournament's current version, so
-    that the first visitor after a change finds them ready (``pagecache.refresh_soon``)."""
+    that the first visitor after a change finds them ready (``pagecache.refresh_soon``); then
+    tell the open pages of that version (``live.publish``): they fetch a version computed,
+    whatever the number of changes made meanwhile (issue 26)."""
     t = Tournament.objects.filter(pk=tournament_id).first()
     if t is None:
         return
     version = tournament_version(t.pk)
-    history(t, version=version)
+    if version is None:  # deleted meanwhile
+        return
     try:
+        history(t, version=version)
         public_standings(t, version=version)
     except services.ServiceError:
         pass  # the pages say why the tournament cannot be ranked
+    finally:
+        if version.number is not None:
+            live.publish(t.pk, version.number)
 
 
 @dataclass(frozen=True)
@@ -379,6 +385,9 @@ class Version:
     last_modified: datetime | None
     number: int | None = None
     """The tournament's version number (``tournaments.versioning``); None for the site's."""
+    standings_seed: str | None = None
+    """The key of the version whose change last could change the standings (None: the
+    site's)."""
 
     def http_last_modified(self) -> int | None:
         """Seconds since the epoch for Last-Modified, or None during the second of the change.
@@ -410,7 +419,7 @@ def tournament_version(tournament_pk: int, *, at_least: int | None = None) -> Ve
     current = versioning.current(tournament_pk, at_least=at_least)
     if current is None:
         return None
-    return Version(current.key, current.changed_at, current.number)
+    return Version(current.key, current.changed_at, current.number, current.standings_key)
 
 
 def site_version() -> Version:

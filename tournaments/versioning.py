@@ -8,6 +8,10 @@ so a reader never sees new data under an old version, and after the commit tells
 change made around the services (a shell, a raw SQL load) raises nothing: it is seen when the
 next change through the services raises the version.
 
+A change that cannot change the standings (a result in a round that is not complete before nor
+after it: the standings count complete rounds only) raises the number but leaves the standings'
+version (``Current.standings_key``) where it was, so the standings are not computed again.
+
 Reading the version costs one query, and none while this process's copy is younger than
 ``settings.LIVE_VERSION_TTL`` seconds: a change made by this process drops the copy at once, a
 change made by another process drops it when the event arrives through Redis
@@ -24,6 +28,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, F, Max, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from tournaments.models import PublicVersion, Tournament
@@ -31,17 +36,35 @@ from tournaments.models import PublicVersion, Tournament
 
 @dataclass(frozen=True)
 class Current:
-    """A tournament's version as read: its number and when it was raised."""
+    """A tournament's version as read: its number and when it was raised; and the version
+    whose change last could change the standings (the same, or an older one)."""
 
     tournament_id: int
     number: int
     changed_at: datetime
+    standings_number: int | None = None
+    standings_changed_at: datetime | None = None
 
     @property
     def key(self) -> str:
         """Unique across databases too: the microsecond of the change goes with the number."""
-        micros = int(self.changed_at.timestamp() * 1_000_000)
-        return f"t{self.tournament_id}.{self.number}.{micros}"
+        return _key(self.tournament_id, self.number, self.changed_at)
+
+    @property
+    def standings_key(self) -> str:
+        """The key of the version that last could change the standings: the same as long as
+        only results of rounds that do not count yet change."""
+        if self.standings_number is None or self.standings_changed_at is None:
+            return self.key
+        return _key(self.tournament_id, self.standings_number, self.standings_changed_at)
+
+
+def _key(tournament_id: int, number: int, changed_at: datetime) -> str:
+    micros = int(changed_at.timestamp() * 1_000_000)
+    return f"t{tournament_id}.{number}.{micros}"
+
+
+_FIELDS = ("number", "changed_at", "standings_number", "standings_changed_at")
 
 
 _memo: dict[int, tuple[float, Current]] = {}
@@ -66,7 +89,7 @@ def current(tournament_id: int, *, at_least: int | None = None) -> Current | Non
         and (at_least is None or hit[1].number >= at_least)
     ):
         return hit[1]
-    row = PublicVersion.objects.filter(pk=tournament_id).values_list("number", "changed_at").first()
+    row = PublicVersion.objects.filter(pk=tournament_id).values_list(*_FIELDS).first()
     if row is None:
         if not Tournament.objects.filter(pk=tournament_id).exists():
             return None
@@ -74,7 +97,7 @@ def current(tournament_id: int, *, at_least: int | None = None) -> Current | Non
         version, _ = PublicVersion.objects.get_or_create(
             tournament_id=tournament_id, defaults={"changed_at": timezone.now()}
         )
-        row = (version.number, version.changed_at)
+        row = tuple(getattr(version, name) for name in _FIELDS)
     found = Current(tournament_id, *row)
     if not transaction.get_connection().in_atomic_block:
         # Inside a transaction the row may hold a raise not yet committed: keep no copy of it.
@@ -117,11 +140,28 @@ def site() -> SiteVersion:
 # Raising the version
 
 
-def bump(tournament_id: int) -> None:
+def bump(tournament_id: int, *, standings: bool = True) -> None:
     """Raise a tournament's version in the current transaction (the write path calls it once a
-    transaction: ``tournaments.services.write``)."""
+    transaction: ``tournaments.services.write``). ``standings``: whether the change can change
+    the standings; if not, they keep the version they had (one statement either way)."""
+    if standings:
+        kept = {"standings_number": None, "standings_changed_at": None}
+    else:  # the right-hand sides read the row as it was before this statement
+        kept = {
+            "standings_number": Coalesce("standings_number", "number"),
+            "standings_changed_at": Coalesce("standings_changed_at", "changed_at"),
+        }
     PublicVersion.objects.filter(pk=tournament_id).update(
-        number=F("number") + 1, changed_at=timezone.now()
+        number=F("number") + 1, changed_at=timezone.now(), **kept
+    )
+    forget(tournament_id)
+
+
+def standings_changed(tournament_id: int) -> None:
+    """The transaction under way, whose raise kept the standings' version, also makes a change
+    that can change them: they take the new version."""
+    PublicVersion.objects.filter(pk=tournament_id, standings_number__isnull=False).update(
+        standings_number=None, standings_changed_at=None
     )
     forget(tournament_id)
 

@@ -55,7 +55,10 @@
         if (wanted) {
           var next = wanted;
           wanted = null;
-          load(next[0], next[1]);
+          // An event that came during the fetch may be older than what the fetch brought.
+          if (next[1] === undefined || Number(next[1]) > Number(version)) {
+            load(next[0], next[1]);
+          }
         }
       });
   }
@@ -78,7 +81,9 @@
     );
     source.addEventListener("change", function (event) {
       var seen = JSON.parse(event.data).version;
-      if (String(seen) === String(version)) {
+      if (Number(seen) <= Number(version)) {
+        // Told late of a version older than the page's (the page was fetched after a change
+        // that is still being computed): nothing new to show.
         return;
       }
       // Spread the many visitors' fetches over a few hundred milliseconds.

@@ -1,7 +1,8 @@
 """Results: entered in a published round, changed while the next round is not paired.
 
 Whatever their number, the results of one call are written in one transaction: the version of
-the tournament rises once, the games are updated one statement per distinct result, and the
+the tournament rises once (the standings' with it only when the round counts in them, before or
+after: ``_counted``), the games are updated one statement per distinct result, and the
 audit trail gets its entries in one insert (a whole round of 2500 boards is a few statements).
 """
 
@@ -13,11 +14,19 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import GAME_RESULTS, AuditEntry, Game, Result, Round, Tournament
+from tournaments.models import (
+    GAME_RESULTS,
+    AuditEntry,
+    Game,
+    Result,
+    Round,
+    Tournament,
+    pending_game,
+)
 from tournaments.services import double_swiss
 from tournaments.services.errors import ServiceError
 from tournaments.services.rounds import row
-from tournaments.services.write import audit_entry, locked_round
+from tournaments.services.write import audit_entry, changed, locked_round
 
 
 @dataclass(frozen=True)
@@ -45,8 +54,9 @@ def _result_label(value: str) -> str:
 
 
 def _open(rnd: Round) -> tuple[Tournament, Round]:
-    """Lock the tournament; return it and the round as stored now, if results go in it."""
-    t, rnd = locked_round(rnd)
+    """Lock the tournament; return it and the round as stored now, if results go in it. The
+    version is raised by what is written (``_write``), if anything is."""
+    t, rnd = locked_round(rnd, change=False)
     if rnd.state == Round.State.DRAFT:
         raise ServiceError(_("Round %(number)s is not published yet.") % {"number": rnd.number})
     if t.round_set.filter(number__gt=rnd.number).exists():
@@ -186,11 +196,23 @@ def _write(t: Tournament, rnd: Round, actor, writes: list[tuple[Game, str]]) -> 
         ))
     if not writes:
         return
+    changed(t.pk, standings=_counted(rnd, [game.pk for game, _value in writes]))
     for (first, second), pks in by_value.items():
         fields = {"result": first} if second is None else {"result": first, "second_result": second}
         Game.objects.filter(pk__in=pks).update(**fields)
     AuditEntry.objects.bulk_create(entries)
     t.save(update_fields=["updated_at"])
+
+
+def _counted(rnd: Round, written: list[int]) -> bool:
+    """Whether the round, whose boards ``written`` take a result, may count in the standings
+    before or after (they count complete rounds only: ``services.standings``). Not when
+    another of its boards waits for a result and keeps waiting: then only the pairings, the
+    crosstable and the players' cards show the change. A finished round counts: its
+    correction (C.04.2 Art. 4.3, 4.4) changes the standings."""
+    if rnd.state == Round.State.FINISHED:
+        return True
+    return not rnd.games.filter(pending_game()).exclude(pk__in=written).exists()
 
 
 def set_result(game: Game, actor, result: str) -> ResultsSaved:

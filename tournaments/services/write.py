@@ -6,8 +6,9 @@ and records what it did with :func:`audit` (who, what, before, after, the articl
 A change refused raises ``ServiceError`` with a sentence an arbiter can read.
 
 Taking the row raises the tournament's version once in the transaction (the key of its cached
-pages, ``tournaments.versioning``); once committed, the live pages are told and the standings of
-the new version computed (``changed``). Nothing else raises it: no signal, no model hook.
+pages, ``tournaments.versioning``); once committed, the standings and rounds of the new version
+are computed, and the live pages told of the version computed (``changed``). Nothing else
+raises it: no signal, no model hook.
 """
 
 from __future__ import annotations
@@ -89,11 +90,15 @@ def player_data(player: Player) -> dict:
     }
 
 
-def locked(tournament: Tournament) -> Tournament:
+def locked(tournament: Tournament, *, change: bool = True) -> Tournament:
     """Return the tournament row locked until the end of the transaction, whose change raises
-    the tournament's version (once, however many rows it writes: ``changed``)."""
+    the tournament's version (once, however many rows it writes: ``changed``).
+
+    ``change=False``: the caller raises it itself once it knows what it changes (``changed``
+    with ``standings``), or changes nothing."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    changed(t.pk)
+    if change:
+        changed(t.pk)
     return t
 
 
@@ -119,45 +124,64 @@ def created(tournament: Tournament) -> None:
     transaction.on_commit(_Committed(tournament.pk))
 
 
-def changed(tournament_id: int) -> None:
-    """Raise the tournament's version in this transaction, once, and after the commit tell the
-    live pages and have the standings of the new version computed (once however many changes
-    come meanwhile: ``tournaments.pagecache.refresh_soon``)."""
-    if _registered(tournament_id):
-        return  # raised by an earlier change of the same transaction
-    versioning.bump(tournament_id)
-    transaction.on_commit(_Committed(tournament_id))
+def changed(tournament_id: int, *, standings: bool = True) -> None:
+    """Raise the tournament's version in this transaction, once; after the commit the pages of
+    the new version are computed (once however many changes come meanwhile:
+    ``tournaments.pagecache.refresh_soon``), then the live pages told of it.
+
+    ``standings=False``: the change cannot change the standings (a result in a round that does
+    not count, before or after it): they keep their version, and are not computed again."""
+    hook = _registered(tournament_id)
+    if hook is None:
+        versioning.bump(tournament_id, standings=standings)
+        transaction.on_commit(_Committed(tournament_id, standings))
+    elif standings and not hook.standings:
+        # raised by an earlier change of the same transaction, one that kept the standings
+        versioning.standings_changed(tournament_id)
 
 
 class _Committed:
-    """What a committed change of one tournament sets off (one per transaction)."""
+    """What a committed change of one tournament sets off (one per transaction).
 
-    def __init__(self, tournament_id: int) -> None:
+    Open pages are told only of versions computed (``tournaments.queries.refresh`` tells them),
+    so that a burst of results makes as many renders for the spectators as computations, not
+    one a result (issue 26). The other processes drop their copy of the version at once
+    (``live.changed``): an arbiter's next page, served by any of them, shows the change.
+    """
+
+    def __init__(self, tournament_id: int, standings: bool = True) -> None:
         self.tournament_id = tournament_id
+        self.standings = standings
+        """Whether the raise of the version took the standings with it."""
 
     def __call__(self) -> None:
         versioning.forget(self.tournament_id)
         version = versioning.current(self.tournament_id)
         if version is None:  # deleted meanwhile
             return
-        live.publish(self.tournament_id, version.number)
-        pagecache.refresh_soon(self.tournament_id)
+        live.changed(self.tournament_id, version.number)
+        if not pagecache.refresh_soon(self.tournament_id):
+            live.publish(self.tournament_id, version.number)  # nothing computes: tell at once
 
 
-def _registered(tournament_id: int) -> bool:
-    """Whether the transaction under way has the commit's effects for this tournament already.
+def _registered(tournament_id: int) -> _Committed | None:
+    """The commit's effects for this tournament the transaction under way has already.
 
     A hook registered in a block that ended (a savepoint released: an earlier service called
     inside a test's transaction, or before this one in an outer block) counts for that block
     only; one registered in a block still open, this one or one around it, counts for it."""
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
-        return False
+        return None
     open_blocks = set(connection.savepoint_ids)
-    return any(
-        isinstance(hook, _Committed) and hook.tournament_id == tournament_id
-        and savepoints <= open_blocks
-        for savepoints, hook, *_robust in connection.run_on_commit
+    return next(
+        (
+            hook
+            for savepoints, hook, *_robust in connection.run_on_commit
+            if isinstance(hook, _Committed) and hook.tournament_id == tournament_id
+            and savepoints <= open_blocks
+        ),
+        None,
     )
 
 
@@ -207,12 +231,13 @@ def changes_from_page(
         )
     return changed
 
-def locked_round(rnd: Round) -> tuple[Tournament, Round]:
-    """Lock the tournament and return it with the round as stored now.
+def locked_round(rnd: Round, *, change: bool = True) -> tuple[Tournament, Round]:
+    """Lock the tournament and return it with the round as stored now (``change``: as
+    ``locked``'s).
 
     A round that is gone was unpaired or paired again by another click or arbiter meanwhile.
     """
-    t = locked(rnd.tournament)
+    t = locked(rnd.tournament, change=change)
     current = Round.objects.light().filter(pk=rnd.pk).first()
     if current is None:
         raise ServiceError(round_changed_meanwhile(rnd.number))
