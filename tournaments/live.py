@@ -123,6 +123,12 @@ def _fan_out(tournament_id: int, number: int) -> None:
         listener.deliver(number)
 
 
+def clear_local() -> None:
+    """Forget the versions told (the tests start each test from nothing)."""
+    with _listeners_lock:
+        _told.clear()
+
+
 def listening(tournament_id: int) -> int:
     """How many streams of this process follow the tournament (for the tests)."""
     with _listeners_lock:

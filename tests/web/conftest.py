@@ -48,15 +48,17 @@ def _fresh_caches(settings):
     """Each test starts with no cached page or version in this process (the Django cache keys
     hold the version's time to the microsecond, so they never meet another test's), sends its
     live events on a channel of its own, and computes nothing in background threads."""
-    from tournaments import pagecache, versioning
+    from tournaments import live, pagecache, versioning
 
     settings.LIVE_WARM = False
     settings.LIVE_CHANNEL_PREFIX = f"test-{os.getpid()}"
     versioning.forget()
     pagecache.clear_local()
+    live.clear_local()
     yield
     versioning.forget()
     pagecache.clear_local()
+    live.clear_local()
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,9 @@ These run with the local-memory cache and, in CI's second pass, with Redis (``RE
 from __future__ import annotations
 
 import io
+import queue
 import random
+import re
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -18,6 +20,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tournaments import live, services, versioning
 from tournaments.models import ByeRequest, Player, Result, Tournament
+from tournaments.services import corrections, write
 
 from .conftest import make_tournament
 from .test_api import started
@@ -443,3 +446,197 @@ def test_results_typed_without_a_pause_are_shown_every_few_seconds(monkeypatch, 
     computations = _computations(monkeypatch, settings, steady)
     quiet_gaps = sum(1 for a, b in zip(made, made[1:]) if b - a > 0.3)
     assert 2 <= computations <= 3 + quiet_gaps, (computations, quiet_gaps)
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 26: open pages told of computed versions only; standings kept by results that do not
+# count yet
+
+
+def _counting(monkeypatch, name: str) -> list[int]:
+    """Count the computations of ``queries.<name>`` (``_public_standings``, ``_history``)."""
+    from tournaments import queries
+
+    calls: list[int] = []
+    real = getattr(queries, name)
+
+    def counted(tournament, *args):
+        calls.append(tournament.pk)
+        return real(tournament, *args)
+
+    monkeypatch.setattr(queries, name, counted)
+    return calls
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_of_results_tells_the_open_pages_a_few_computed_versions(
+    arbiter, monkeypatch, settings
+):
+    """A spectator follows the standings while results come one after the other: the page is
+    told of the versions computed after a quiet moment or ``LATEST`` seconds, each fetched
+    once, not of each result; the last version is told; the standings, which count the
+    complete rounds only, are not computed again while the round is not complete (on main:
+    one event, one history and one standings a result)."""
+    import threading
+    import time
+
+    from tournaments import pagecache
+
+    t = ready(arbiter, players=40)
+    r1 = pair_and_publish(t, arbiter)
+    settings.LIVE_WARM = True
+    monkeypatch.setattr(pagecache, "QUIET", 0.3)
+    monkeypatch.setattr(pagecache, "LATEST", 1.5)
+    # One thread at a time in the database: SQLite's shared in-memory test database refuses a
+    # read while another thread writes ("table is locked"), PostgreSQL would not.
+    database = threading.Lock()
+    computes = pagecache._refresher
+
+    def refresh(tournament_id):
+        with database:
+            computes(tournament_id)
+
+    monkeypatch.setattr(pagecache, "_refresher", refresh)
+    standings_made = _counting(monkeypatch, "_public_standings")
+    histories_made = _counting(monkeypatch, "_history")
+    page = url("public-standings", t.pk)
+    spectator = Client()
+    assert spectator.get(page).status_code == 200
+    shown = [number(t)]
+    listener = live._Listener(None)
+    live._add(t.pk, listener)
+    told = []
+    done = threading.Event()
+
+    def follow():  # static/js/live.js: fetch the page again when told of a newer version
+        try:
+            while not (done.is_set() and listener.queue.empty()):
+                try:
+                    seen = listener.queue.get(timeout=0.05)
+                except queue.Empty:
+                    continue
+                told.append(seen)
+                if seen > shown[-1]:
+                    with database:
+                        fetched = spectator.get(page, HTTP_X_LIVE_VERSION=str(seen))
+                    assert fetched.status_code == 200
+                    shown.append(
+                        int(re.search(rb'data-live-version="(\d+)"', fetched.content)[1])
+                    )
+        finally:
+            connection.close()
+
+    reader = threading.Thread(target=follow)
+    reader.start()
+    standings_before, histories_before = len(standings_made), len(histories_made)
+    made, start = [], time.monotonic()
+    try:
+        for board in range(1, 20):  # 19 of the 20 boards: the round is not complete
+            with database:
+                services.enter_board(r1, arbiter, board, Result.DRAW)
+            made.append(time.monotonic())
+        while pagecache.computing():
+            time.sleep(0.02)
+    finally:
+        done.set()
+        reader.join()
+        live._remove(t.pk, listener)
+    elapsed = made[-1] - start
+    quiet_gaps = sum(1 for a, b in zip(made, made[1:]) if b - a > 0.3)
+    allowed = 2 + int(elapsed / 1.5) + quiet_gaps
+    assert told[-1] == number(t)  # the last result reaches the page
+    assert shown[-1] == number(t)
+    assert len(told) <= allowed < 19, (told, elapsed, quiet_gaps)
+    assert len(histories_made) - histories_before <= 2 * len(told), histories_made
+    assert len(standings_made) == standings_before, standings_made
+
+
+def test_a_result_in_a_round_not_complete_keeps_the_standings_and_a_correction_changes_them(
+    arbiter, monkeypatch
+):
+    from tournaments import queries
+
+    t = ready(arbiter, players=6)
+    r1 = pair_and_publish(t, arbiter)
+    enter(r1, arbiter, Result.WHITE_WINS, Result.WHITE_WINS, Result.WHITE_WINS)
+    services.finish_round(r1, arbiter)
+    r2 = pair_and_publish(t, arbiter)
+    made = _counting(monkeypatch, "_public_standings")
+    first = queries.public_standings(t)
+    assert first.after_round == 1 and len(made) == 1
+
+    services.enter_board(r2, arbiter, 1, Result.DRAW)  # round 2 waits for two more boards
+    services.enter_board(r2, arbiter, 2, Result.BLACK_WINS)
+    again = queries.public_standings(t)
+    assert len(made) == 1 and again is first  # kept: the same rounds count
+    assert again == queries._public_standings(t, None)  # as computed afresh
+    assert len(made) == 2
+
+    services.enter_board(r2, arbiter, 3, Result.WHITE_WINS)  # round 2 complete: it counts
+    after_two = queries.public_standings(t)
+    assert len(made) == 3 and after_two.after_round == 2
+
+    # A correction of the finished round (C.04.2 Art. 4.3) changes the standings.
+    game = r1.games.get(board=1)
+    winner = game.white.name
+    corrections.correct_result(game, arbiter, result=Result.BLACK_WINS, reason="scoresheet")
+    corrected = queries.public_standings(t)
+    assert len(made) == 4 and corrected != after_two
+    points = {row.player.name: row.points for row in corrected.rows}
+    assert points[winner] == {r.player.name: r.points for r in after_two.rows}[winner] - 10
+
+
+def test_a_transaction_that_also_changes_a_player_changes_the_standings(arbiter):
+    """A result that does not count keeps the standings' version, unless the same transaction
+    makes another change (here a rating corrected: the tie-breaks may read it)."""
+    from django.db import transaction
+
+    t = ready(arbiter, players=8)  # 4 boards: the 4th makes the round complete
+    r1 = pair_and_publish(t, arbiter)
+    before = versioning.current(t.pk)
+    services.enter_board(r1, arbiter, 1, Result.DRAW)
+    kept = versioning.current(t.pk)
+    assert kept.number == before.number + 1 and kept.standings_key == before.key
+    with transaction.atomic():
+        services.enter_board(r1, arbiter, 2, Result.DRAW)
+        corrections.correct_rating(t.players.get(tpn=1), arbiter, rating=2001, reason="list")
+    both = versioning.current(t.pk)
+    assert both.number > kept.number and both.standings_key == both.key
+    # nothing written, nothing raised
+    services.enter_board(r1, arbiter, 2, Result.DRAW)
+    assert versioning.current(t.pk).number == both.number
+    # In one block: the first change raises the version and keeps the standings', the second
+    # raises nothing more but takes the standings with it.
+    services.enter_board(r1, arbiter, 3, Result.DRAW)
+    kept = versioning.current(t.pk)
+    assert kept.standings_key != kept.key
+    with transaction.atomic():
+        write.changed(t.pk, standings=False)
+        write.changed(t.pk, standings=False)
+        assert versioning.current(t.pk).standings_key == kept.standings_key
+        write.changed(t.pk)
+    last = versioning.current(t.pk)
+    assert last.number == kept.number + 1 and last.standings_key == last.key
+
+
+def test_a_reopened_stream_is_told_at_once_only_of_a_version_told_already(arbiter):
+    """A page older than the current version but not than the last version told waits for
+    the computation under way (it tells the page); an older page is told at once; with no
+    version told (a process that just started) the current version counts."""
+    t = ready(arbiter, players=4)
+    pair_and_publish(t, arbiter)
+    current = number(t)
+
+    def opening(since):
+        response = Client().get(
+            url("public-events", t.pk), {"v": since}, SERVER_SOFTWARE="gunicorn/27.0.1"
+        )
+        return b"".join(response.streaming_content).decode()
+
+    assert "event: change" in opening(current - 1)  # nothing told yet: the current counts
+    live._fan_out(t.pk, current - 1)  # told; the current version is being computed
+    assert "event: change" not in opening(current - 1)
+    assert "event: change" in opening(current - 2)
+    live._fan_out(t.pk, current)
+    assert f'"version": {current}' in opening(current - 1)
+    assert "event: change" not in opening(current)
