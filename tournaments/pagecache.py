@@ -94,6 +94,7 @@ def clear_local() -> None:
     _bodies.clear()
     _objects.clear()
     _next_at.clear()
+    _ended_at.clear()
 
 
 def _single_flight(key: str) -> threading.Lock:
@@ -217,7 +218,10 @@ _refresher: Callable[[int], None] | None = None
 
 QUIET = 1.0
 """Seconds without another change before a tournament's pages are computed again: a burst of
-results (a round saved board by board, quick entry in the hall) makes one computation."""
+results (a round saved board by board, quick entry in the hall) makes one computation. A change
+that comes when none was computed for that long is computed at once (a correction reaches the
+open pages, told once it is computed, in the time of one computation); the changes that follow
+it wait as said."""
 
 LATEST = 5.0
 """Seconds at most between a change and the computation that shows it, changes or not: results
@@ -233,6 +237,9 @@ boards, not one each; a 100-player event's (10 ms) is not delayed (0.5 s, within
 
 _next_at: dict[int, float] = {}
 """Per tournament, when its next computation may start at the soonest (``SHARE``; monotonic)."""
+
+_ended_at: dict[int, float] = {}
+"""Per tournament, when its last computation ended, for ``QUIET`` seconds (monotonic)."""
 
 _pending: dict[int, tuple[float, float] | None] = {}
 """The tournaments whose computation thread runs in this process: the times of the first and the
@@ -252,11 +259,11 @@ def refresh_with(compute: Callable[[int], None]) -> None:
 
 def refresh_soon(tournament_id: int) -> bool:
     """Compute the new version's standings and rounds in a background thread (``LIVE_WARM``,
-    default on), before the first visitor asks: once ``QUIET`` seconds pass without another
-    change, or ``LATEST`` seconds after the first change not yet shown, and no sooner than the
-    last computation's cost allows (``SHARE``). One thread a tournament in a process; changes
-    that come while it computes make one more computation, not one each. False: nothing is
-    computed (``LIVE_WARM`` off)."""
+    default on), before the first visitor asks: at once for a change after a quiet time, else
+    once ``QUIET`` seconds pass without another change, or ``LATEST`` seconds after the first
+    change not yet shown, and in any case no sooner than the last computation's cost allows
+    (``SHARE``). One thread a tournament in a process; changes that come while it computes
+    make one more computation, not one each. False: nothing is computed (``LIVE_WARM`` off)."""
     if not getattr(settings, "LIVE_WARM", True) or _refresher is None:
         return False
     now = time.monotonic()
@@ -266,7 +273,9 @@ def refresh_soon(tournament_id: int) -> bool:
             _pending[tournament_id] = (now, now) if waiting is None else (waiting[0], now)
             return True
         _pending[tournament_id] = (now, now)
-    threading.Thread(target=_refresh, args=(tournament_id,), daemon=True).start()
+        ended = _ended_at.get(tournament_id)
+        at_once = ended is None or now - ended >= QUIET
+    threading.Thread(target=_refresh, args=(tournament_id, at_once), daemon=True).start()
     return True
 
 
@@ -276,7 +285,9 @@ def computing() -> bool:
         return bool(_pending)
 
 
-def _refresh(tournament_id: int) -> None:
+def _refresh(tournament_id: int, at_once: bool) -> None:
+    """Compute, and again as long as changes come meanwhile; ``at_once``: the first change
+    after a quiet time, computed without waiting for ``QUIET`` (``SHARE`` still holds)."""
     global refreshes
     close_old_connections()
     try:
@@ -285,7 +296,9 @@ def _refresh(tournament_id: int) -> None:
                 waiting = _pending[tournament_id]
                 assert waiting is not None  # set by refresh_soon, cleared below
                 first, last = waiting
-                due = max(min(last + QUIET, first + LATEST), _next_at.get(tournament_id, 0.0))
+                due = _next_at.get(tournament_id, 0.0)
+                if not at_once:
+                    due = max(min(last + QUIET, first + LATEST), due)
                 wait = due - time.monotonic()
                 if wait <= 0:
                     _pending[tournament_id] = None
@@ -299,11 +312,15 @@ def _refresh(tournament_id: int) -> None:
             except Exception:  # a background thread has no one to report to but the log
                 log.exception("computing the pages of tournament %s", tournament_id)
             spent = time.thread_time() - cpu
+            at_once = False
             with _pending_lock:
                 now = time.monotonic()
                 for past in [k for k, at in _next_at.items() if at <= now]:
                     del _next_at[past]
+                for past in [k for k, at in _ended_at.items() if now - at >= QUIET]:
+                    del _ended_at[past]
                 _next_at[tournament_id] = now + spent / SHARE
+                _ended_at[tournament_id] = now
                 if _pending[tournament_id] is None:
                     del _pending[tournament_id]
                     return
