@@ -1,3 +1,5 @@
+import atexit
+
 from django.apps import AppConfig
 from django.db.backends.signals import connection_created
 
@@ -12,5 +14,8 @@ class TournamentsConfig(AppConfig):
         from tournaments.names import register_sqlite_fold
 
         pagecache.refresh_with(queries.refresh)
+        # The open pages are told of a change once it is computed: if the process ends first,
+        # at its end.
+        atexit.register(queries.tell_uncomputed)
         # SQLite compares names without accents through Python's fold (tournaments.names).
         connection_created.connect(register_sqlite_fold, dispatch_uid="tournaments-fold")

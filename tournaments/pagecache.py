@@ -279,6 +279,12 @@ def refresh_soon(tournament_id: int) -> bool:
     return True
 
 
+def waiting() -> list[int]:
+    """The tournaments whose computation is waiting or running in this process."""
+    with _pending_lock:
+        return list(_pending)
+
+
 def computing() -> bool:
     """Whether a computation is waiting or running in this process (tests, benchmarks)."""
     with _pending_lock:

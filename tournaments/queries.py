@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import calendar
 import hashlib
+import logging
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +23,8 @@ from pairing.model import Color, ResultCode, RoundEntry
 from tournaments import live, pagecache, services, versioning
 from tournaments.models import Game, Player, Result, Round, Tournament, pending_game
 from tournaments.sentences import engine_said, labelled
+
+log = logging.getLogger(__name__)
 
 PUBLIC_STATES = (Round.State.PUBLISHED, Round.State.FINISHED)
 
@@ -349,6 +352,20 @@ def refresh(tournament_id: int) -> None:
     finally:
         if version.number is not None:
             live.publish(t.pk, version.number)
+
+
+def tell_uncomputed() -> None:
+    """When a process ends (a management command, a server worker recycled): tell the open
+    pages of the changes whose computation will not run (``pagecache`` computes in daemon
+    threads), so that they fetch the last version themselves."""
+    for tournament_id in pagecache.waiting():
+        try:
+            version = tournament_version(tournament_id)
+            if version is not None and version.number is not None:
+                live.publish(tournament_id, version.number)
+        except Exception:  # the process is ending: say it, and let it end
+            log.warning("cannot tell the open pages of tournament %s", tournament_id,
+                        exc_info=True)
 
 
 @dataclass(frozen=True)

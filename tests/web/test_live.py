@@ -672,3 +672,33 @@ def test_a_reopened_stream_is_told_at_once_only_of_a_version_told_already(arbite
     live._fan_out(t.pk, current)
     assert f'"version": {current}' in opening(current - 1)
     assert "event: change" not in opening(current)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_process_that_ends_before_its_computation_tells_the_open_pages(
+    arbiter, monkeypatch, settings
+):
+    """The open pages are told of a change once it is computed, in a daemon thread; a process
+    that ends first (a management command, a worker recycled) tells them at its end."""
+    import threading
+    import time
+
+    from tournaments import pagecache, queries
+
+    t = ready(arbiter, players=4)
+    r1 = pair_and_publish(t, arbiter)
+    settings.LIVE_WARM = True
+    release = threading.Event()
+    monkeypatch.setattr(pagecache, "_refresher", lambda tournament_id: release.wait(10))
+    listener = live._Listener(None)
+    live._add(t.pk, listener)
+    try:
+        services.enter_board(r1, arbiter, 1, Result.DRAW)
+        assert pagecache.waiting() == [t.pk] and listener.queue.empty()  # not computed yet
+        queries.tell_uncomputed()  # registered with atexit
+        assert listener.queue.get(timeout=5) == number(t)
+    finally:
+        release.set()
+        while pagecache.computing():
+            time.sleep(0.01)
+        live._remove(t.pk, listener)
