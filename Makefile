@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 CORPUS ?= ../shared/corpus
 
-.PHONY: install run test lint conformance bench bench-2017 bench-web bench-event loadtest clean
+.PHONY: install run test lint conformance bench bench-2017 bench-web bench-event bench-burst loadtest clean
 
 install: $(VENV)/.installed
 
@@ -53,6 +53,12 @@ PLAYERS ?= 1000
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/swiss_bench
 bench-event: install
 	BENCH_DATABASE_URL=$(BENCH_DATABASE_URL) nice -n 10 $(BIN)/python -m tools.bench_event --players $(PLAYERS)
+
+# A burst of 100 results in a minute with 20 spectators following the live stream (issue 26):
+# how many times the standings and pages are computed; PostgreSQL database BENCH_DATABASE_URL
+# (used as it is: tournaments are added).
+bench-burst: install
+	DATABASE_URL=$(BENCH_DATABASE_URL) nice -n 10 $(BIN)/python tools/bench_burst.py --players $(PLAYERS)
 
 # Spectators of a 1000-player event at concurrency 10 and 50 (issue 16): PostgreSQL at
 # 127.0.0.1:5432, wrk from Debian's packages, loopback only, about a minute.

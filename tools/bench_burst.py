@@ -6,7 +6,9 @@ Round 1 of ``--players`` is paired by the engine, its results saved and the roun
 the standings (one in two each) and their live stream, and follow it as ``static/js/live.js``
 does: told of a version newer than their page's, they fetch the page again, a random 0-300 ms
 later. Meanwhile the arbiter enters ``--results`` boards of round 2 by quick entry, evenly over
-``--seconds`` (the round stays incomplete: the standings after round 1 cannot change).
+``--seconds`` (the round stays incomplete: the standings after round 1 cannot change). Then,
+once the last computation's spacing has passed (``pagecache.SHARE``, ``QUIET``), one result
+more, alone: how soon the spectators show it.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/swiss_burst .venv/bin/python \\
         tools/bench_burst.py --players 1000
@@ -240,6 +242,18 @@ def main() -> int:
     reached = [s for s in spectators if s.version >= final]
     lag = max((s.updated_at for s in reached), default=last_result) - last_result
     cpu = time.process_time() - process
+
+    # A lone change (a correction minutes later): how soon do the spectators show it?
+    time.sleep(max(0.0, pagecache._next_at.get(t.pk, 0.0) - time.monotonic()) + pagecache.QUIET)
+    lone = time.monotonic()
+    answer = arbiter.post(quick, {"round": r2.pk, "entry": f"{boards} ="},
+                          HTTP_ACCEPT="application/json")
+    assert answer.json()["ok"], answer.json()
+    alone = versioning.current(t.pk).number
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and any(s.version < alone for s in spectators):
+        time.sleep(0.02)
+    shown_after = sorted(s.updated_at - lone for s in spectators if s.version >= alone)
     stop.set()
     for spectator in spectators:
         spectator.join(5)
@@ -258,9 +272,14 @@ def main() -> int:
           f"{'yes' if len(reached) == len(spectators) else f'NO, {len(reached)} of them'}, "
           f"{lag:.1f} s after the last result; process CPU from the first result to then "
           f"{cpu:.1f} s (load average {os.getloadavg()[0]:.1f})")
+    print(f"  a lone result later: {len(shown_after)} of {len(spectators)} spectators show it, "
+          f"{statistics.median(shown_after):.2f} s after it was sent (median), "
+          f"{shown_after[-1]:.2f} s (the last)" if shown_after else
+          "  a lone result later: NO spectator shows it")
     if scratch is not None:
         scratch.cleanup()
-    return 0 if len(reached) == len(spectators) and not errors else 1
+    ok = len(reached) == len(shown_after) == len(spectators) and not errors
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
