@@ -188,7 +188,7 @@ def main() -> int:
     database = os.environ["DATABASE_URL"].split(":")[0]
     redis = " and Redis" if getattr(settings, "REDIS_URL", "") else ""
 
-    made = time.perf_counter()
+    setup = time.perf_counter()
     t, r1 = paired_round(user, args.players)
     services.set_results(r1, user, {g.pk: (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)[
         g.board % 3] for g in r1.games.filter(black__isnull=False)})
@@ -198,7 +198,7 @@ def main() -> int:
     background_done()
     print(f"{args.players} players, round 2 of {boards} boards, {database}{redis}; "
           f"{args.results} results over {args.seconds:g} s, {args.spectators} spectators "
-          f"(set up in {time.perf_counter() - made:.0f} s)")
+          f"(set up in {time.perf_counter() - setup:.0f} s)")
 
     pages = {
         "round": reverse("public-round", args=[t.pk, 2]),
@@ -242,6 +242,9 @@ def main() -> int:
     reached = [s for s in spectators if s.version >= final]
     lag = max((s.updated_at for s in reached), default=last_result) - last_result
     cpu = time.process_time() - process
+    with counts.lock:
+        made, spent, told = Counter(counts.made), Counter(counts.cpu), len(counts.told)
+    computations = pagecache.refreshes - refreshes
 
     # A lone change (a correction minutes later): how soon do the spectators show it?
     time.sleep(max(0.0, pagecache._next_at.get(t.pk, 0.0) - time.monotonic()) + pagecache.QUIET)
@@ -262,12 +265,12 @@ def main() -> int:
     errors = sum(s.errors for s in spectators)
     print(f"  burst: {args.results} results in {last_result - start:.1f} s (quick entry "
           f"{statistics.median(posts) * 1000:.0f} ms CPU a post, median); the version rose by "
-          f"{args.results}; live streams told of {len(counts.told)} versions; spectators "
+          f"{args.results}; live streams told of {told} versions; spectators "
           f"fetched {fetches} pages ({errors} errors)")
-    print(f"  computed: background computations {pagecache.refreshes - refreshes}; standings "
-          f"{counts.made['standings']} ({counts.cpu['standings']:.2f} s CPU); rounds' history "
-          f"{counts.made['history']} ({counts.cpu['history']:.2f} s CPU); pages rendered "
-          f"{counts.made['page']} ({counts.cpu['page']:.2f} s CPU, with what they computed)")
+    print(f"  computed: background computations {computations}; standings "
+          f"{made['standings']} ({spent['standings']:.2f} s CPU); rounds' history "
+          f"{made['history']} ({spent['history']:.2f} s CPU); pages rendered "
+          f"{made['page']} ({spent['page']:.2f} s CPU, with what they computed)")
     print(f"  every spectator shows the last version: "
           f"{'yes' if len(reached) == len(spectators) else f'NO, {len(reached)} of them'}, "
           f"{lag:.1f} s after the last result; process CPU from the first result to then "
