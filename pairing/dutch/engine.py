@@ -31,8 +31,7 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress, count, islice
-from operator import ne
+from itertools import islice
 
 from pairing.checker import ViolationKind, check_round
 from pairing.dutch.colours import allocate_colours
@@ -1063,7 +1062,7 @@ class RoundPairer:
                 return other["undetermined"]
         old = {(x, y) if x < y else (y, x) for x, (y, _) in changes.items() if y >= 0}
         new = {(x, y) if x < y else (y, x) for x, (_, y) in changes.items() if y >= 0}
-        sums = []
+        sums: list[int] = []
         loss = 0
         room = 1 << (3 * self.layout.size_bits + 1)  # the generation order's bits
         pairs_lost = 0
