@@ -235,6 +235,10 @@ candidates passed over whose best pairing the tight edges do not give (``_worse`
 costs more than the square of n (about 15 ms at 500 players, 80 ms at 2000, measured on the
 corpus and a synthetic round), so a round of more than TRIAL_SCALE players solves none.  The
 candidates left say that the rule was not looked for."""
+TIGHT_PLAYERS = 2500
+"""A round of more players asks nothing of the tight edges either (``_worse``): in its large
+brackets the searches cost a quarter of the round (5000 players: 174 -> 216 s CPU and more,
+under load); its candidates passed over say that the rule was not looked for."""
 NO_PLAYER = gettext_noop("no player to pair")
 NO_CRITERION_DECIDES = gettext_noop(
     "no criterion can tell the pairs apart: S1[i] meets S2[i] (Art. 4.2)"
@@ -1053,6 +1057,8 @@ class RoundPairer:
         if not self.m.get(v, u):
             return self.reasons[-1]  # the generation order took the pair out (Art. 4.3.2)
         # the tight edges first: a path of them gives the matching with no solve
+        if self.n > TIGHT_PLAYERS:
+            return other["limit"]
         changes = self.m.with_pair(v, u, solve=False)
         if changes is None:
             if self.trials_left <= 0:
