@@ -85,6 +85,10 @@ FAR_BITS = 32
 count, above any other dual: no edge of it is ever tight (``_drop_vertices``)."""
 
 
+_SOLVER_EDGES = frozenset({"eu", "ev", "ew", "nbr", "inc"})
+"""The solver's edge lists, which a run does not change (``DynamicMatcher.solve_without``)."""
+
+
 class NoPerfectMatching(PairingError):
     """The graph as it now is has no perfect matching (on the vertices not removed)."""
 
@@ -374,6 +378,63 @@ class DynamicMatcher:
         self._drop_vertices(pending)
         self._pending_removal.clear()
         return True
+
+    def waiting(self) -> bool:
+        """Whether changes of weights wait for the next solve."""
+        return bool(self._pending or self._loose) or self._replacement is not None
+
+    def solve_without(self, gone: list[int]) -> tuple[list[int], list[int]] | None:
+        """The mates of the current optimum and of a maximum weight perfect matching of the
+        graph without the vertices ``gone``, the matcher left as it was (a trial: the engine's
+        explanation asks what taking a pair out of the optimum costs).
+
+        A warm run from the current optimum, as ``solve`` after ``remove_vertex``, then every
+        part of the state that the run may change is put back.  None when that cannot tell:
+        changes wait for a solve, a vertex is already removed, no perfect matching is left,
+        or a dual fell so far that the dormant edges would have to be looked at again.
+        """
+        if (
+            self._pending or self._fresh or self._loose or self._replacement is not None
+            or not self._settle_removals()
+        ):
+            return None
+        removed = self._removed
+        if len(set(gone)) != len(gone) or any(removed[v] for v in gone):
+            return None
+        s = self._s
+        before = s.mate[:]
+        kept_lists = [
+            (name, value, value[:]) for name, value in vars(s).items()
+            if type(value) is list and name not in _SOLVER_EDGES
+        ]
+        kept_ints = [(name, value) for name, value in vars(s).items() if type(value) is int]
+        kept_removed, kept_rows = removed[:], [(v, self._dadj[v]) for v in gone]
+        far, graph = self._far, self._graph
+        try:
+            self._pending_removal.extend(gone)
+            self._solve_warm()
+            after: list[int] | None = s.mate[:]
+            live = [x for x in range(self.n) if not removed[x]]
+            if any(s.mate[x] < 0 for x in live):
+                after = None
+            elif any(self._dadj):
+                fall = max(self._cert[x] - s.dual[x] for x in live)
+                if 2 * fall >= self._floor and not self._dormant_feasible():
+                    after = None  # a dormant edge would have to join (``_recertify``)
+        finally:
+            for name, value, copy in kept_lists:
+                value[:] = copy
+                setattr(s, name, value)
+            for name, number in kept_ints:
+                setattr(s, name, number)
+            for inner in s.members:
+                inner.clear()  # empty between runs (``_tidy``); the run added to them
+            removed[:] = kept_removed
+            for v, row in kept_rows:
+                self._dadj[v] = row
+            self._pending_removal.clear()
+            self._far, self._graph, self._structural = far, graph, None
+        return None if after is None else (before, after)
 
     # -- solving ---------------------------------------------------------------------------
 
@@ -744,6 +805,18 @@ class DynamicMatcher:
         self._cert = dual[:self.n]
         self._floor = margin if floor is None else floor
         return infeasible
+
+    def _dormant_feasible(self) -> bool:
+        """Whether the duals cover every dormant edge (``_recertify`` without waking any)."""
+        dual, removed = self._s.dual, self._removed
+        for x, row in enumerate(self._dadj):
+            if removed[x] or not row:
+                continue
+            dx = dual[x]
+            for y, weight in row.items():
+                if y > x and not removed[y] and dx + dual[y] < 2 * weight:
+                    return False
+        return True
 
     def _wake_all(self) -> None:
         """Put every dormant edge back in the solver (through the pending changes)."""

@@ -152,6 +152,69 @@ class TightGraph:
         self._commit(changed)
         return True
 
+    def mates_with(self, x: int, y: int) -> dict[int, int] | None:
+        """For a perfect matching: the vertices whose mate changes, and their new mates, in a
+        matching of the tight edges and x-y (not tight: x and y in two nodes), or None when
+        there is none this way.  The matching does not change.
+
+        Such a matching is a maximum weight one in which x meets y: every perfect matching
+        loses, against the optimum, at least the slack of each of its edges (LP duality;
+        no blossom holds both x and y), and this one loses exactly the slack of x-y.  As in
+        ``pair``, A and B, the nodes matched with x's and y's, need a path between them.
+        """
+        if self.broken or not self.perfect:
+            return None
+        s = self.s
+        mate, top = s.mate, s.top
+        X, Y = top[x], top[y]
+        if X == Y or mate[x] == y:
+            return None
+        a_vertex, b_vertex = mate[self._base(X)], mate[self._base(Y)]
+        if a_vertex < 0 or b_vertex < 0:
+            return None
+        A, B = top[a_vertex], top[b_vertex]
+        if A == Y:
+            return None
+        found = self._search(A, {X, Y}, {A: None, B: None}, top.__getitem__, self._tight_of)
+        if found is None or found.get(B) is None:
+            return None
+        found[X], found[Y] = (x, y), (y, x)
+        out: dict[int, int] = {}
+        n = s.n
+        for node, edge in found.items():
+            assert edge is not None  # (a perfect matching leaves no node single)
+            own, other = edge
+            if node >= n:
+                self._rebased(node, own, out)
+            out[own] = other
+        return {v: m for v, m in out.items() if mate[v] != m}
+
+    def _rebased(self, b: int, v: int, out: dict[int, int]) -> None:
+        """The pairs inside blossom b once v is its base (``_Blossom.augment_blossom``, the
+        solver left as it is), written into ``out``."""
+        s = self.s
+        n, parent = s.n, s.parent
+        pending = [(b, v)]
+        while pending:
+            b, v = pending.pop()
+            t = v
+            while parent[t] != b:
+                t = parent[t]
+            if t >= n:
+                pending.append((t, v))
+            childs, bedges = s.childs[b], s.bedges[b]
+            size = len(childs)
+            i = childs.index(t)
+            for j in range(i + 1, size, 2) if i % 2 == 1 else range(i - 2, -1, -2):
+                x, y = bedges[j]
+                cx, cy = childs[j], childs[(j + 1) % size]
+                if cx >= n:
+                    pending.append((cx, x))
+                if cy >= n:
+                    pending.append((cy, y))
+                out[x] = y
+                out[y] = x
+
     def _pair_inside(self, b: int, x: int, y: int) -> bool | None:
         """x and y in blossom b: match them with b's vertex matched outside b kept; True, or
         None when this does not find it (another outside vertex for b might).

@@ -30,6 +30,7 @@ import gc
 from collections.abc import Callable, Container, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import islice
 
 from pairing.checker import ViolationKind, check_round
@@ -62,6 +63,182 @@ MET_BEFORE = gettext_noop("already met ([C1])")
 PROHIBITED_PAIR = gettext_noop("a prohibited pairing")
 SAME_ABSOLUTE_COLOUR = gettext_noop("the same absolute colour preference ([C3])")
 WORSE = gettext_noop("the quality criteria [C4]-[C21] are better met without that pair")
+"""Kept for the explanations stored before the reasons below named the criterion."""
+# Why a compatible candidate was passed over: the criterion of highest priority that the best
+# round-pairing with that pair meets less well (``RoundPairer._worse``), in each rule set's
+# numbering (2026, then 2017), and the reasons that are no criterion.
+COMPLETION = gettext_noop("with that pair the round-pairing could not be completed ([C4])")
+COMPLETION_2017 = gettext_noop("with that pair the round-pairing could not be completed (C.4)")
+PAB = gettext_noop(
+    "with that pair the pairing-allocated bye would go to a player who may not receive it or "
+    "to a higher score ([C2], [C5])"
+)
+PAB_2017 = gettext_noop(
+    "with that pair the pairing-allocated bye would go to a player who may not receive it (C.2)"
+)
+FEWER_DOWNFLOATERS = gettext_noop("there are fewer downfloaters without that pair ([C6])")
+FEWER_DOWNFLOATERS_2017 = gettext_noop("there are fewer downfloaters without that pair (C.5)")
+LOWER_DOWNFLOATERS = gettext_noop("the downfloaters have lower scores without that pair ([C7])")
+LOWER_PSD_2017 = gettext_noop("the bracket's PSD is lower without that pair (C.6)")
+NEXT_BRACKET = gettext_noop("the next bracket is better paired without that pair ([C8])")
+NEXT_BRACKET_2017 = gettext_noop("the following bracket is better paired without that pair (C.7)")
+BYE_UNPLAYED = gettext_noop(
+    "the pairing-allocated bye goes to a player with fewer unplayed games without that pair "
+    "([C9])"
+)
+BEYOND_TWO = gettext_noop(
+    "fewer topscorers or opponents get a colour difference beyond +2 or -2 without that pair "
+    "([C10])"
+)
+BEYOND_TWO_2017 = gettext_noop(
+    "fewer topscorers or opponents get a colour difference beyond +2 or -2 without that pair "
+    "(C.8)"
+)
+THREE_IN_A_ROW = gettext_noop(
+    "fewer topscorers or opponents get the same colour three times in a row without that pair "
+    "([C11])"
+)
+THREE_IN_A_ROW_2017 = gettext_noop(
+    "fewer topscorers or opponents get the same colour three times in a row without that pair "
+    "(C.9)"
+)
+COLOURS = gettext_noop("the colour preferences are better met without that pair ([C12])")
+COLOURS_2017 = gettext_noop("the colour preferences are better met without that pair (C.10)")
+STRONG_COLOURS = gettext_noop(
+    "the strong colour preferences are better met without that pair ([C13])"
+)
+STRONG_COLOURS_2017 = gettext_noop(
+    "the strong colour preferences are better met without that pair (C.11)"
+)
+DOWN_AGAIN = gettext_noop(
+    "fewer players downfloat again after a downfloat the previous round without that pair "
+    "([C14])"
+)
+DOWN_AGAIN_2017 = gettext_noop(
+    "fewer players downfloat again after a downfloat the previous round without that pair "
+    "(C.12)"
+)
+UP_AGAIN = gettext_noop(
+    "fewer players upfloat again after an upfloat the previous round without that pair ([C15])"
+)
+UP_AGAIN_2017 = gettext_noop(
+    "fewer players upfloat again after an upfloat the previous round without that pair (C.13)"
+)
+DOWN_AGAIN_2 = gettext_noop(
+    "fewer players downfloat again after a downfloat two rounds before without that pair "
+    "([C16])"
+)
+DOWN_AGAIN_2_2017 = gettext_noop(
+    "fewer players downfloat again after a downfloat two rounds before without that pair "
+    "(C.14)"
+)
+UP_AGAIN_2 = gettext_noop(
+    "fewer players upfloat again after an upfloat two rounds before without that pair ([C17])"
+)
+UP_AGAIN_2_2017 = gettext_noop(
+    "fewer players upfloat again after an upfloat two rounds before without that pair (C.15)"
+)
+DOWN_DIFFERENCES = gettext_noop(
+    "the score differences of players who downfloat again after a downfloat the previous "
+    "round are smaller without that pair ([C18])"
+)
+DOWN_DIFFERENCES_2017 = gettext_noop(
+    "the score differences of players who downfloat again after a downfloat the previous "
+    "round are smaller without that pair (C.16)"
+)
+UP_DIFFERENCES = gettext_noop(
+    "the score differences of players who upfloat again after an upfloat the previous round "
+    "are smaller without that pair ([C19])"
+)
+UP_DIFFERENCES_2017 = gettext_noop(
+    "the score differences of players who upfloat again after an upfloat the previous round "
+    "are smaller without that pair (C.17)"
+)
+DOWN_DIFFERENCES_2 = gettext_noop(
+    "the score differences of players who downfloat again after a downfloat two rounds before "
+    "are smaller without that pair ([C20])"
+)
+DOWN_DIFFERENCES_2_2017 = gettext_noop(
+    "the score differences of players who downfloat again after a downfloat two rounds before "
+    "are smaller without that pair (C.18)"
+)
+UP_DIFFERENCES_2 = gettext_noop(
+    "the score differences of players who upfloat again after an upfloat two rounds before "
+    "are smaller without that pair ([C21])"
+)
+UP_DIFFERENCES_2_2017 = gettext_noop(
+    "the score differences of players who upfloat again after an upfloat two rounds before "
+    "are smaller without that pair (C.19)"
+)
+EARLIER_IN_ORDER = gettext_noop(
+    "with that pair the criteria are met as well, but the pairing kept comes earlier in the "
+    "order in which the rules generate the candidates (Art. 4.2-4.4)"
+)
+EARLIER_IN_ORDER_2017 = gettext_noop(
+    "with that pair the criteria are met as well, but the pairing kept comes earlier in the "
+    "order in which the rules generate the candidates (D.1-D.3)"
+)
+NEEDS_EXCHANGE = gettext_noop(
+    "with that pair S1 could not all meet S2: every transposition comes before an exchange "
+    "(Art. 3.6.1, 4.2-4.3)"
+)
+NEEDS_EXCHANGE_2017 = gettext_noop(
+    "with that pair S1 could not all meet S2: every transposition comes before an exchange "
+    "(B.6, D.1-D.2)"
+)
+NOT_DETERMINED = gettext_noop(
+    "ruled out by a criterion of [C4]-[C21] or by the order of Art. 4.2-4.4; which one was "
+    "not determined"
+)
+NOT_DETERMINED_2017 = gettext_noop(
+    "ruled out by a criterion of C.4-C.19 or by the order of D.1-D.3; which one was not "
+    "determined"
+)
+NOT_LOOKED_FOR = gettext_noop(
+    "ruled out by a criterion of [C4]-[C21] or by the order of Art. 4.2-4.4; which one was "
+    "not looked for, the round passing over more candidates than the explanation examines"
+)
+NOT_LOOKED_FOR_2017 = gettext_noop(
+    "ruled out by a criterion of C.4-C.19 or by the order of D.1-D.3; which one was not "
+    "looked for, the round passing over more candidates than the explanation examines"
+)
+FIELD_REASONS: dict[RuleSet, tuple[str | None, ...]] = {
+    # one reason for each field of ``Layout.fields`` (None: a field the rule set leaves
+    # empty); the first field is told apart by ``_worse`` (completion or PAB)
+    RuleSet.DUTCH_2026: (
+        COMPLETION, FEWER_DOWNFLOATERS, LOWER_DOWNFLOATERS, NEXT_BRACKET, NEXT_BRACKET,
+        BYE_UNPLAYED, BEYOND_TWO, THREE_IN_A_ROW, COLOURS, STRONG_COLOURS, DOWN_AGAIN,
+        UP_AGAIN, DOWN_AGAIN_2, UP_AGAIN_2, DOWN_DIFFERENCES, UP_DIFFERENCES,
+        DOWN_DIFFERENCES_2, UP_DIFFERENCES_2, EARLIER_IN_ORDER,
+    ),
+    RuleSet.DUTCH_2017: (
+        COMPLETION_2017, FEWER_DOWNFLOATERS_2017, LOWER_PSD_2017, NEXT_BRACKET_2017,
+        NEXT_BRACKET_2017, None, BEYOND_TWO_2017, THREE_IN_A_ROW_2017, COLOURS_2017,
+        STRONG_COLOURS_2017, DOWN_AGAIN_2017, UP_AGAIN_2017, DOWN_AGAIN_2_2017,
+        UP_AGAIN_2_2017, DOWN_DIFFERENCES_2017, UP_DIFFERENCES_2017, DOWN_DIFFERENCES_2_2017,
+        UP_DIFFERENCES_2_2017, EARLIER_IN_ORDER_2017,
+    ),
+}
+OTHER_REASONS: dict[RuleSet, dict[str, str]] = {
+    RuleSet.DUTCH_2026: {
+        "pab": PAB, "exchange": NEEDS_EXCHANGE, "undetermined": NOT_DETERMINED,
+        "limit": NOT_LOOKED_FOR,
+    },
+    RuleSet.DUTCH_2017: {
+        "pab": PAB_2017, "exchange": NEEDS_EXCHANGE_2017, "undetermined": NOT_DETERMINED_2017,
+        "limit": NOT_LOOKED_FOR_2017,
+    },
+}
+TRIAL_SCALE = 1200
+"""A round of n players solves at most (TRIAL_SCALE // n) ** 2 matchings to explain the
+candidates passed over whose best pairing the tight edges do not give (``_worse``): a solve
+costs more than the square of n (about 15 ms at 500 players, 80 ms at 2000, measured on the
+corpus and a synthetic round), so a round of more than TRIAL_SCALE players solves none.  The
+candidates left say that the rule was not looked for."""
+TIGHT_PLAYERS = 2500
+"""A round of more players asks nothing of the tight edges either (``_worse``): in its large
+brackets the searches cost a quarter of the round (5000 players: 174 -> 216 s CPU and more,
+under load); its candidates passed over say that the rule was not looked for."""
 NO_PLAYER = gettext_noop("no player to pair")
 NO_CRITERION_DECIDES = gettext_noop(
     "no criterion can tell the pairs apart: S1[i] meets S2[i] (Art. 4.2)"
@@ -122,7 +299,7 @@ def explain_round(
         players.sort(key=lambda p: (-p.score, p.rank_index))  # Art. 1.2
         direct = None
         if _without_history(players):
-            direct = _pair_without_history(players, _prohibited_pairs(t, k))
+            direct = _pair_without_history(players, _prohibited_pairs(t, k), rules)
         if direct is not None:
             pairs, brackets, note = direct
         else:
@@ -213,7 +390,8 @@ def _without_history(players: list[PlayerState]) -> bool:
 
 
 def _pair_without_history(
-    players: list[PlayerState], prohibited: frozenset[frozenset[int]]
+    players: list[PlayerState], prohibited: frozenset[frozenset[int]],
+    rules: RuleSet = RuleSet.DUTCH_2026,
 ) -> tuple[list[tuple[int, int]], list[BracketReport], str] | None:
     """Pair one bracket in which every legal pair meets every criterion (typically round 1),
     or None when its S1 and S2 cannot be paired without an exchange.
@@ -242,12 +420,15 @@ def _pair_without_history(
     pairs = list(enumerate(s2_of))
     choices = []
     candidates = list(range(half, n))  # S2 in order, the players not yet paired
+    left = set(range(n))  # the players not yet paired
     for u, v in pairs:
         passed = tuple(
-            (tpn[c], PROHIBITED_PAIR if (u, c) in apart else WORSE)
+            (tpn[c],
+             PROHIBITED_PAIR if (u, c) in apart else _stranding(left - {u, c}, apart, rules))
             for c in candidates[:candidates.index(v)]
         )
         candidates.remove(v)
+        left -= {u, v}
         choices.append(Choice(tpn[u], tpn[v], passed))
     report = BracketReport(
         score=players[0].score, residents=tuple(tpn),
@@ -257,6 +438,38 @@ def _pair_without_history(
     pairs.extend((v, v) for v in candidates)  # odd: the one left over has the PAB
     note = NO_CRITERION_DECIDES if s2_of == list(range(half, 2 * half)) else ""
     return pairs, [report], note
+
+
+def _stranding(left: set[int], apart: set[tuple[int, int]], rules: RuleSet) -> str:
+    """Why an S1 player of a bracket with no history passed over a legal S2 player: with that
+    pair (and the pairs before it) the other players can all be paired ([C4]; odd: one left
+    over for the PAB), but S1 no longer with S2 alone: that needs an exchange, and every
+    transposition comes first (Art. 3.6.1, 4.2-4.3); or they cannot, and the round-pairing
+    could not be completed."""
+    count = len(left)
+    barred: dict[int, int] = dict.fromkeys(left, 0)
+    for a, b in apart:
+        if a in left and b in left:
+            barred[a] += 1
+            barred[b] += 1
+    # Dirac: a graph of 3 or more vertices in which each has at least half of them as
+    # neighbours has a Hamiltonian cycle, hence a matching that leaves at most one single
+    complete = count < 2 or (
+        count >= 3 and all(count - 1 - d >= count / 2 for d in barred.values())
+    )
+    if not complete:
+        order = sorted(left)
+        edges = [
+            (i, j, 1)
+            for i in range(count)
+            for j in range(i + 1, count)
+            if (order[i], order[j]) not in apart
+        ]
+        mate = max_weight_matching(count, edges, max_cardinality=True)
+        complete = sum(1 for x in mate if x < 0) <= 1
+    if complete:
+        return OTHER_REASONS[rules]["exchange"]
+    return FIELD_REASONS[rules][0] or OTHER_REASONS[rules]["undetermined"]
 
 
 def _first_legal_transposition(n: int, apart: set[tuple[int, int]]) -> list[int] | None:
@@ -393,6 +606,8 @@ class _Bracket:
     """Its weights ask for the completion of the round ([C4]; 2017: the PPB and the last)."""
     final_next: bool = False
     """2017: the next score group is the last one."""
+    ppb: bool = False
+    """2017 A.9: the bracket paired again as the PPB (every lower player is its next group)."""
     psd: PsdLayout | None = None
     weights: dict[tuple[int, int], int] = field(default_factory=dict)
     """The weight of each pair of the bracket, by positions (lower, higher) in ``vertices``;
@@ -407,6 +622,11 @@ class _Bracket:
 
     def w(self, li: int, si: int) -> int:
         return self.weights.get((li, si), 0)
+
+    @cached_property
+    def position(self) -> dict[int, int]:
+        """The position of each vertex in ``vertices``."""
+        return {v: i for i, v in enumerate(self.vertices)}
 
     def holds(self, vertex: int) -> bool:
         """Whether a vertex is a resident of this bracket."""
@@ -456,6 +676,10 @@ class RoundPairer:
         self.matched = [False] * n
         self.result: list[tuple[int, int]] = []
         self.reports: list[BracketReport] = []
+        self.trials_left = (TRIAL_SCALE // n) ** 2
+        """Candidates passed over that ``_worse`` may still try."""
+        self.reasons = FIELD_REASONS[rules]
+        self.other_reasons = OTHER_REASONS[rules]
 
     # -- the graph ---------------------------------------------------------------------------
 
@@ -674,7 +898,7 @@ class RoundPairer:
         bracket = _Bracket(
             vertices=vertices, size=size, mdps=mdps, first_resident=first_resident,
             next_first=first_resident + (size - mdps), completion=completion,
-            final_next=self.rules_2017 and not completion and group_start == n,
+            final_next=self.rules_2017 and not completion and group_start == n, ppb=ppb,
         )
         if self.rules_2017:
             self.mirrored.clear()  # finalized pairs are kept in fixed
@@ -789,8 +1013,9 @@ class RoundPairer:
                 v, [(vertices[r], self.m.get(v, vertices[r])) for r in order if b.w(r, x)]
             )
             self.matched[opponent] = True
-            self.m.finalize(v, opponent)
+            # (explained before the pair is final: _worse tries the candidates passed over)
             b.choices.append(self._choice(b, v, opponent, [vertices[r] for r in order]))
+            self.m.finalize(v, opponent)
         # The remainder (Art. 3.3.3): residents not paired with an MDP.
         mate = self.m.mate
         b.remainder = [x for x in range(b.mdps, b.size) if mate[vertices[x]] >= b.first_resident]
@@ -814,10 +1039,95 @@ class RoundPairer:
             if not ok[v][u]:
                 why = self._incompatible(players[v], players[u])
             else:
-                why = WORSE
-
+                why = self._worse(b, v, u)
             passed.append((players[u].tpn, why))
         return Choice(players[v].tpn, players[opponent].tpn, tuple(passed))
+
+    def _worse(self, b: _Bracket, v: int, u: int) -> str:
+        """Why v, which may meet u, did not: the field of highest priority (``Layout.fields``)
+        in which the best round-pairing where v meets u falls short of the optimum, v's
+        choice (Art. 2.4: a quality criterion; the last field: the generation order).
+
+        That round-pairing is one warm solve of the matcher with u and v taken out
+        (``Matcher.with_pair``), from the optimum it holds; the two matchings differ on a
+        few alternating cycles, whose pairs are weighed field by field.  Each pair's fields
+        are found again from the players, and checked against the weight the matcher holds.
+        """
+        other = self.other_reasons
+        if not self.m.get(v, u):
+            return self.reasons[-1]  # the generation order took the pair out (Art. 4.3.2)
+        # the tight edges first: a path of them gives the matching with no solve
+        if self.n > TIGHT_PLAYERS:
+            return other["limit"]
+        changes = self.m.with_pair(v, u, solve=False)
+        if changes is None:
+            if self.trials_left <= 0:
+                return other["limit"]
+            self.trials_left -= 1
+            changes = self.m.with_pair(v, u, solve=True)
+            if changes is None:
+                return other["undetermined"]
+        old = {(x, y) if x < y else (y, x) for x, (y, _) in changes.items() if y >= 0}
+        new = {(x, y) if x < y else (y, x) for x, (_, y) in changes.items() if y >= 0}
+        sums: list[int] = []
+        loss = 0
+        room = 1 << (3 * self.layout.size_bits + 1)  # the generation order's bits
+        pairs_lost = 0
+        for edges, sign in ((old, 1), (new, -1)):
+            for x, y in edges:
+                if x == y:
+                    continue  # single (the PAB): no pair, no weight
+                fields = self._edge_fields(b, x, y)
+                held = self.m.get(x, y)
+                if fields is None:
+                    return other["undetermined"]
+                packed = 0
+                for width, value in fields:
+                    packed = (packed << width) + value
+                if abs(held - packed) >= room:
+                    return other["undetermined"]  # not the weight the pair was given
+                loss += sign * held
+                pairs_lost += sign * (fields[0][1] > 0)
+                if not sums:
+                    sums = [0] * len(fields)
+                for i, (_, value) in enumerate(fields):
+                    sums[i] += sign * value
+        if loss <= 0:
+            return other["undetermined"]  # an optimal matching has the pair after all
+        field = next((i for i, d in enumerate(sums) if d), len(self.reasons) - 1)
+        if field < len(sums) and sums[field] < 0:
+            return other["undetermined"]
+        if field == 0 and pairs_lost <= 0:
+            return other["pab"]  # the same pairs: those who may not take the PAB ([C2], [C5])
+        return self.reasons[field] or other["undetermined"]
+
+    def _edge_fields(self, b: _Bracket, x: int, y: int) -> list[tuple[int, int]] | None:
+        """The fields of the weight the bracket gave the pair x-y (``weigh``; outside it:
+        the round outlook's completion weights), or None for a pair of two MDPs (weighed by
+        the bracket above)."""
+        players = self.players
+        position = b.position
+        px, py = position.get(x), position.get(y)
+        if px is not None and py is not None:
+            si, li = (px, py) if px < py else (py, px)
+            if li < b.mdps:
+                return None
+            hi, lo = b.vertices[si], b.vertices[li]
+            cur, nxt = li < b.size, li >= b.size and not b.ppb
+            completion, final_next, psd, c9 = b.completion, b.final_next, b.psd, self.c9
+        elif self.rules_2017:
+            return None  # (the 2017 brackets' matchings hold their region only)
+        else:
+            hi, lo = (x, y) if x < y else (y, x)
+            cur = nxt = final_next = c9 = False
+            completion, psd = True, None
+        return self.layout.fields(
+            players[hi], players[lo], in_current=cur, in_next=nxt,
+            bye_candidate_higher=self.may_take_pab(players[hi]),
+            bye_candidate_lower=self.may_take_pab(players[lo]),
+            c9_active=c9, bye_score=self.bye_score or 0, unplayed_rank=self.unplayed_rank,
+            completion=completion, final_next=final_next, psd=psd,
+        )
 
     def _incompatible(self, a: PlayerState, b: PlayerState) -> str:
         """Which absolute criterion keeps two players apart (``compatible`` said one does)."""
@@ -969,10 +1279,10 @@ class RoundPairer:
                 v, [(vertices[y], w) for y in order if (w := weights.get((y, x), 0))]
             )
             self.matched[v] = self.matched[opponent] = True
-            self.m.finalize(v, opponent)
             b.choices.append(self._choice(
                 b, v, opponent, [vertices[y] for y in order if vertices[y] in s2]
             ))
+            self.m.finalize(v, opponent)
 
     # -- closing a bracket -------------------------------------------------------------------
 

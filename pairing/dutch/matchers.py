@@ -17,6 +17,8 @@ and its mirror image, each player joined to their image by a zero-weight edge.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable
+from itertools import compress, count
+from operator import ne
 from typing import Protocol
 
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
@@ -66,6 +68,13 @@ class Matcher(Protocol):
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
         """Whether some optimal matching pairs v with one of the partners (then v meets
         one of them), or None when the tight edges of the last solve cannot tell."""
+
+    def with_pair(self, u: int, v: int, solve: bool) -> dict[int, tuple[int, int]] | None:
+        """How a maximum weight matching in which u and v meet differs from the current
+        optimum: each player whose mate changes, with the old and the new mate (itself:
+        single), the matcher left as it was: asked of the tight edges of the optimum
+        (``TightGraph.mates_with``), or with ``solve`` by a warm solve without u and v
+        (``DynamicMatcher.solve_without``).  None when that does not tell."""
 
 
 class _Pairs:
@@ -154,6 +163,9 @@ class _Pairs:
         if verdict:
             self._adopt_some(graph.s.mate, graph.touched)
         return verdict
+
+    def with_pair(self, u: int, v: int, solve: bool) -> dict[int, tuple[int, int]] | None:
+        return None  # only the warm matchers try a pair (the brackets')
 
     def reweigh(self, v: int, weights: dict[int, int]) -> list[int]:
         """Only edges of v change. If the change of v's current edge is at least the change
@@ -347,6 +359,35 @@ class WarmMatcher(_Pairs):
         """Raise these vertices' duals before their edges become heavier."""
         self.dynamic.raise_duals(amounts)
 
+    def with_pair(self, u: int, v: int, solve: bool) -> dict[int, tuple[int, int]] | None:
+        """As ``Matcher.with_pair``; the PAB vertex stands for a player left single."""
+        dynamic = self.dynamic
+        if dynamic.waiting():
+            self.compute()  # a re-weighing (``reweigh``) that kept the matching optimal
+        changes: dict[int, tuple[int, int]] | None = None
+        graph = None if solve else dynamic.tight_graph()
+        if graph is not None:
+            new = graph.mates_with(u, v)
+            if new is not None:
+                old = graph.s.mate
+                changes = {x: (old[x], m) for x, m in new.items()}
+        if solve:
+            trial = dynamic.solve_without([u, v])
+            if trial is not None:
+                before, after = trial
+                after[u], after[v] = v, u
+                changes = {
+                    x: (before[x], after[x])
+                    for x in compress(count(), map(ne, before, after))
+                }
+        if changes is None:
+            return None
+        n, bye = self.n, self.bye_vertex
+        return {
+            x: (x if old == bye else old, x if new == bye else new)
+            for x, (old, new) in changes.items() if x < n
+        }
+
     def suggest(self, pairs: list[tuple[int, int]]) -> None:
         """Pairs the next solve from scratch is likely to use."""
         self.dynamic.suggest(pairs)
@@ -494,6 +535,29 @@ class MirroredMatcher(_Pairs):
                 self._adopt_some(graph.s.mate, graph.touched)
             return u
         return None
+
+    def with_pair(self, u: int, v: int, solve: bool) -> dict[int, tuple[int, int]] | None:
+        """As ``Matcher.with_pair``, by a warm solve of the doubled graph only (u-v in both
+        copies); a player matched with its image (or an extra vertex) is single."""
+        if not solve or self._dynamic is None or u not in self._local or v not in self._local:
+            return None
+        local, region, m = self._local, self._region, len(self._region)
+        i, j = local[u], local[v]
+        if self._dynamic.waiting():
+            self.compute()  # a re-weighing (``reweigh``) that kept the matching optimal
+        trial = self._dynamic.solve_without([i, j, i + m, j + m])
+        if trial is None:
+            return None
+        before, after = trial
+        after[i], after[j] = j, i
+
+        def player(x: int, y: int) -> int:
+            return region[y] if 0 <= y < m else region[x]
+
+        return {
+            region[x]: (player(x, before[x]), player(x, after[x]))
+            for x in range(m) if before[x] != after[x]
+        }
 
     def pair_with_any(self, v: int, partners: Container[int]) -> bool | None:
         """As ``_Pairs.pair_with_any``, asked of v's local number: v's image stands for v

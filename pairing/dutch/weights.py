@@ -177,25 +177,59 @@ class Layout:
         bracket and the PPB must let the round be completed, A.9); ``final_next`` marks a
         bracket whose next score group is the last one (2017 C.7: the following bracket is
         then the last one, whose pairs must also leave the PAB to an eligible player).
+        The fields are those of ``fields``, most significant first.
+        """
+        w = 0
+        for width, value in self.fields(
+            higher, lower, in_current=in_current, in_next=in_next,
+            bye_candidate_higher=bye_candidate_higher, bye_candidate_lower=bye_candidate_lower,
+            c9_active=c9_active, bye_score=bye_score, unplayed_rank=unplayed_rank,
+            completion=completion, final_next=final_next, psd=psd,
+        ):
+            w = (w << width) + value
+        return w
+
+    def fields(
+        self,
+        higher: PlayerState,
+        lower: PlayerState,
+        *,
+        in_current: bool,
+        in_next: bool,
+        bye_candidate_higher: bool,
+        bye_candidate_lower: bool,
+        c9_active: bool = False,
+        bye_score: int = 0,
+        unplayed_rank: dict[int, int] | None = None,
+        completion: bool = True,
+        final_next: bool = False,
+        psd: PsdLayout | None = None,
+    ) -> list[tuple[int, int]]:
+        """The weight of a legal pair field by field, most significant first: (width,
+        value) for each of the FIELDS (a field a round does not use has width 0 and value
+        0).  A value may be negative (the 2017 PSD terms): the weight adds each value at its
+        place, and a matching's sum of one field compares as the criterion does.
         """
         S, G = self.size_bits, self.groups_bits
+        out: list[tuple[int, int]] = []
         # [C4] completion, [C2]/[C5]: pair those who cannot take the PAB
-        w = 1 + (not bye_candidate_higher) + (not bye_candidate_lower) if completion else 0
+        out.append((
+            0, 1 + (not bye_candidate_higher) + (not bye_candidate_lower) if completion else 0
+        ))
         # [C6] pairs in the bracket, [C7] scores paired in it
-        w = (w << S) | in_current
+        out.append((S, int(in_current)))
         if psd is not None:
             # 2017 C.6: the lowest PSD (A.8). A paired player no longer counts as a
             # downfloater (score minus one point less than the lowest score); the pair counts
             # its score difference. Larger differences take higher bits.
-            w <<= psd.width
+            value = 0
             if in_current:
-                w += 1 << psd.shift[psd.floater_difference(higher.score)]
-                w += 1 << psd.shift[psd.floater_difference(lower.score)]
-                w -= 1 << psd.shift[higher.score - lower.score]
+                value += 1 << psd.shift[psd.floater_difference(higher.score)]
+                value += 1 << psd.shift[psd.floater_difference(lower.score)]
+                value -= 1 << psd.shift[higher.score - lower.score]
+            out.append((psd.width, value))
         else:
-            w <<= G
-            if in_current:
-                w |= 1 << self.group_shift[higher.score]
+            out.append((G, in_current << self.group_shift[higher.score] if in_current else 0))
         # [C8] the next bracket: its pairs and scores
         if self.rules is RuleSet.DUTCH_2017:
             # 2017 C.7 (A.9): before the last bracket, its pairs count with their PAB
@@ -204,49 +238,52 @@ class Layout:
                 nxt = 1 + (not bye_candidate_higher) + (not bye_candidate_lower)
             else:
                 nxt = int(in_next)
-            w = (w << (S + 2)) | nxt
+            out.append((S + 2, nxt))
         else:
-            w = (w << S) | in_next
-        w = self._following_bits(w, higher, lower, in_current, in_next, psd)
+            out.append((S, int(in_next)))
+        out.append(self._following_field(higher, lower, in_current, in_next, psd))
         # [C9] minimise the unplayed games of the PAB assignee
-        w <<= S
+        value = 0
         if c9_active and unplayed_rank is not None:
             if higher.score == bye_score:
-                w |= unplayed_rank[self.played_rounds - higher.played_games]
+                value += unplayed_rank[self.played_rounds - higher.played_games]
             if lower.score == bye_score:
-                w += unplayed_rank[self.played_rounds - lower.played_games]
-        w = self._colour_bits(w, lower, higher, in_current)
-        w = self._float_bits(w, higher, lower, in_current, psd)
+                value += unplayed_rank[self.played_rounds - lower.played_games]
+        out.append((S, value))
+        self._colour_fields(out, lower, higher, in_current)
+        self._float_fields(out, higher, lower, in_current, psd)
         # room for the generation order (Art. 3.6-3.7, 4.2-4.4)
-        return w << (3 * S + 1)
+        out.append((3 * S + 1, 0))
+        return out
 
-    def _following_bits(
-        self, w: int, higher: PlayerState, lower: PlayerState, in_current: bool, in_next: bool,
+    def _following_field(
+        self, higher: PlayerState, lower: PlayerState, in_current: bool, in_next: bool,
         psd: PsdLayout | None,
-    ) -> int:
+    ) -> tuple[int, int]:
         """[C8] the scores paired in the next bracket; 2017 C.7: the following bracket's PSD."""
         following = psd.following if psd is not None else None
         if following is not None:
             # 2017 C.7: then the PSD of the following bracket (A.8). Everyone in this
             # matching counts as its downfloater until paired: a pair in this bracket takes
             # both out of it, a pair in it leaves its own difference instead
-            w <<= following.width
+            value = 0
             if in_current or in_next:
-                w += 1 << following.shift[following.floater_difference(higher.score)]
-                w += 1 << following.shift[following.floater_difference(lower.score)]
+                value += 1 << following.shift[following.floater_difference(higher.score)]
+                value += 1 << following.shift[following.floater_difference(lower.score)]
             if in_next:
-                w -= 1 << following.shift[higher.score - lower.score]
-        elif self.rules is not RuleSet.DUTCH_2017:
-            w <<= self.groups_bits
-            if in_next:
-                w |= 1 << self.group_shift[higher.score]
-        return w
+                value -= 1 << following.shift[higher.score - lower.score]
+            return following.width, value
+        if self.rules is not RuleSet.DUTCH_2017:
+            return self.groups_bits, (1 << self.group_shift[higher.score]) if in_next else 0
+        return 0, 0
 
-    def _colour_bits(self, w: int, p: PlayerState, o: PlayerState, mask: bool) -> int:
+    def _colour_fields(
+        self, out: list[tuple[int, int]], p: PlayerState, o: PlayerState, mask: bool
+    ) -> None:
         S = self.size_bits
         same = p.preference is o.preference and p.preference is not None
         # [C10] topscorers (or opponents) whose colour difference would go beyond +-2
-        w = (w << S) | (mask and not (p.absolute_imbalance and o.absolute_imbalance and same))
+        out.append((S, int(mask and not (p.absolute_imbalance and o.absolute_imbalance and same))))
         # [C11] topscorers (or opponents) getting the same colour three times in a row
         ok = True
         if p.absolute and o.absolute and same:
@@ -255,9 +292,9 @@ class Layout:
             else:
                 weaker = o if p.imbalance > o.imbalance else p
                 ok = weaker.repeated is not p.preference.opposite
-        w = (w << S) | (mask and ok)
+        out.append((S, int(mask and ok)))
         # [C12] colour preferences granted
-        w = (w << S) | (mask and not same)
+        out.append((S, int(mask and not same)))
         # [C13] strong colour preferences granted
         ok = (
             not (p.strong or p.absolute)
@@ -265,47 +302,52 @@ class Layout:
             or (p.absolute and o.absolute)
             or not same
         )
-        return (w << S) | (mask and ok)
+        out.append((S, int(mask and ok)))
 
-    def _float_bits(
-        self, w: int, hi: PlayerState, lo: PlayerState, cur: bool, psd: PsdLayout | None
-    ) -> int:
+    def _float_fields(
+        self, out: list[tuple[int, int]], hi: PlayerState, lo: PlayerState, cur: bool,
+        psd: PsdLayout | None,
+    ) -> None:
         S = self.size_bits
         shift = self.group_shift
         rounds = self.played_rounds
         for back, attr in ((1, "float1"), (2, "float2")):
             if rounds < back:
+                out += ((0, 0), (0, 0))
                 continue
             f_lo, f_hi = getattr(lo, attr), getattr(hi, attr)
             # [C14]/[C16] (2017 C.12/C.14): downfloaters repeated
-            w <<= S
+            value = 0
             if cur:
-                w |= f_lo is Float.DOWN
-                w += hi.score <= lo.score and f_hi is Float.DOWN
+                value = int(f_lo is Float.DOWN) + int(hi.score <= lo.score and f_hi is Float.DOWN)
+            out.append((S, value))
             # [C15]/[C17] (2017 C.13/C.15): upfloaters repeated
-            w <<= S
-            if cur:
-                w |= not (hi.score > lo.score and f_lo is Float.UP)
+            out.append((S, int(cur and not (hi.score > lo.score and f_lo is Float.UP))))
         if psd is not None:
-            return self._float_differences_2017(w, hi, lo, cur, psd)
+            self._float_differences_2017(out, hi, lo, cur, psd)
+            return
         for back, attr in ((1, "float1"), (2, "float2")):
             if rounds < back:
+                out += ((0, 0), (0, 0))
                 continue
             f_lo, f_hi = getattr(lo, attr), getattr(hi, attr)
             # [C18]/[C20]: scores of repeated downfloaters
-            w <<= self.groups_bits
+            value = 0
             if cur:
-                w += (f_lo is Float.DOWN) << shift[lo.score]
-                w += (f_hi is Float.DOWN) << shift[hi.score]
+                value += (f_lo is Float.DOWN) << shift[lo.score]
+                value += (f_hi is Float.DOWN) << shift[hi.score]
+            out.append((self.groups_bits, value))
             # [C19]/[C21]: scores of the opponents of repeated upfloaters
-            w <<= self.groups_bits
-            if cur and not (f_lo is Float.UP and hi.score > lo.score):
-                w |= 1 << shift[hi.score]
-        return w
+            out.append((
+                self.groups_bits,
+                (1 << shift[hi.score]) if cur and not (f_lo is Float.UP and hi.score > lo.score)
+                else 0,
+            ))
 
     def _float_differences_2017(
-        self, w: int, hi: PlayerState, lo: PlayerState, cur: bool, psd: PsdLayout
-    ) -> int:
+        self, out: list[tuple[int, int]], hi: PlayerState, lo: PlayerState, cur: bool,
+        psd: PsdLayout,
+    ) -> None:
         """2017 C.16-C.19: the score differences (A.8) of repeated floaters, lowest first.
 
         A repeated downfloater who is paired in the bracket no longer counts with its
@@ -318,22 +360,24 @@ class Layout:
         difference = hi.score - lo.score
         for back, attr in ((1, "float1"), (2, "float2")):
             if self.played_rounds < back:
+                out += ((0, 0), (0, 0))
                 continue
             f_lo, f_hi = getattr(lo, attr), getattr(hi, attr)
             # C.16/C.18: downfloaters repeated from 1 (2) rounds before
-            w <<= width
+            value = 0
             if cur:
                 if f_lo is Float.DOWN:
-                    w += 1 << psd.shift[psd.floater_difference(lo.score)]
+                    value += 1 << psd.shift[psd.floater_difference(lo.score)]
                 if f_hi is Float.DOWN:
-                    w += 1 << psd.shift[psd.floater_difference(hi.score)]
+                    value += 1 << psd.shift[psd.floater_difference(hi.score)]
                     if difference > 0:
-                        w -= 1 << psd.shift[difference]
+                        value -= 1 << psd.shift[difference]
+            out.append((width, value))
             # C.17/C.19: upfloaters repeated from 1 (2) rounds before
-            w <<= width
+            value = 0
             if cur and f_lo is Float.UP and difference > 0:
-                w -= 1 << psd.shift[difference]
-        return w
+                value -= 1 << psd.shift[difference]
+            out.append((width, value))
 
 
 def weight_signature(p: PlayerState) -> tuple:

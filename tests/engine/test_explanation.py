@@ -6,8 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from pairing.dutch import engine, explain_round, pair_round
 from pairing.dutch.explanation import RoundExplanation
+from pairing.model import RuleSet
+from pairing.replay import state_before_round
 from pairing.trf import read_trf
 
 CASES = Path(__file__).resolve().parents[1] / "conformance" / "cases"
@@ -109,3 +113,53 @@ def test_a_long_pairing_says_which_score_group_it_pairs():
     assert {text.values["count"] for text in said} == {len(scores)} and len(scores) > 2
     assert numbers[0] == 1 and numbers == sorted(numbers)  # top down (Art. 1.3)
     assert str(said[0]) == f"pairing score group 1 of {len(scores)}"
+
+
+def _passed_over(path: str, k: int, rules) -> dict[int, tuple[tuple[int, str], ...]]:
+    state = state_before_round(read_trf((CASES / path).read_text()), k)
+    pairing, why = explain_round(state, rules=rules)
+    assert pairing == pair_round(state, rules=rules)  # explaining changes nothing
+    return {c.tpn: c.passed_over for b in why.brackets for c in b.choices if c.passed_over}
+
+
+@pytest.mark.parametrize("rules, colours, down_again", [
+    (RuleSet.DUTCH_2026, engine.COLOURS, engine.DOWN_AGAIN),
+    (RuleSet.DUTCH_2017, engine.COLOURS_2017, engine.DOWN_AGAIN_2017),
+])
+def test_a_candidate_passed_over_is_told_which_quality_criterion_applies(
+    rules, colours, down_again
+):
+    """Issue 27: "the quality criteria [C4]-[C21] are better met without that pair" said which.
+    Seven players, 3/1/0, before round 2: 7 had the PAB (a downfloat), 1 and 5 had Black, 6
+    White. In the 3-point group (2, 3, 7) 2 meeting 3 would float 7 down again ([C14]; 2017:
+    C.12); in the 0-point group the MDP 1 meeting 5 would deny one of them White ([C12];
+    2017: C.10), which 1-6 grants both."""
+    passed = _passed_over("dutch_2026_points_3_1_0.trf", 2, rules)
+    assert passed == {2: ((3, down_again),), 3: ((1, colours),), 1: ((5, colours),)}
+
+
+def test_the_criterion_is_of_highest_priority_among_those_met_less_well():
+    # 17 players before round 3, the last bracket: the MDP 14 meeting 9 (both wanting Black,
+    # [C12]) would leave the PAB to 16, who may not receive it ([C2], of higher priority)
+    passed = _passed_over("dutch_2017_mdp_kept_paired.trf", 3, RuleSet.DUTCH_2026)
+    assert passed[14] == ((9, engine.PAB),)
+    # before round 5, the 1-point group: the MDP 8 (White) passes over 7 (White, [C12]) and 10
+    # (Black, but upfloated in round 4: [C15]) for 11; in the 2½-point group, the MDP 2 meeting
+    # 5 would leave 1 (strong) and 13 (absolute) both wanting White, where 2-13 and 1-5 deny
+    # only 2's mild preference: as many preferences denied, one strong more ([C13])
+    passed = _passed_over("dutch_2017_mdp_kept_paired.trf", 5, RuleSet.DUTCH_2026)
+    assert passed[8] == ((7, engine.COLOURS), (10, engine.UP_AGAIN))
+    assert passed[2][1] == (5, engine.STRONG_COLOURS)
+
+
+def test_old_explanations_keep_their_reason():
+    # stored before the criterion was named: the old sentence loads and is said as it was
+    from pairing.dutch.explanation import BracketReport, Choice
+
+    old = RoundExplanation(round=2, brackets=(BracketReport(
+        score=10, residents=(1, 2, 3, 4), s1=(1, 2), s2=(3, 4),
+        choices=(Choice(1, 4, ((3, engine.WORSE),)), Choice(2, 3)),
+    ),), scores=dict.fromkeys(range(1, 5), 10))
+    again = RoundExplanation.from_dict(json.loads(json.dumps(old.as_dict())))
+    assert again == old
+    assert f"Passed over 3: {engine.WORSE}." in " ".join(again.for_player(1))

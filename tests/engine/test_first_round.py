@@ -95,7 +95,22 @@ def test_a_transposition_that_strands_a_later_s1_player_is_passed_over() -> None
     state = _first_round(4, [(2, 4)], RuleSet.DUTCH_2017)
     direct, explanation = engine.explain_round(state)
     assert _pairs(direct) == _pairs(_general(state)) == ([(1, 4), (2, 3)], None)
-    assert explanation.brackets[0].choices[0].passed_over == ((3, engine.WORSE),)
+    # with 1-3 the round-pairing cannot be completed (2017: C.4, in the rule set's numbering)
+    assert explanation.brackets[0].choices[0].passed_over == ((3, engine.COMPLETION_2017),)
+
+
+@pytest.mark.parametrize("rules, reason", [
+    (RuleSet.DUTCH_2026, engine.NEEDS_EXCHANGE), (RuleSet.DUTCH_2017, engine.NEEDS_EXCHANGE_2017),
+])
+def test_a_candidate_that_would_need_an_exchange_is_passed_over_for_the_order(
+    rules, reason
+) -> None:
+    # 2-5 and 2-6 prohibited: 1 meeting 4 would leave 2 no S2 opponent; the round could still
+    # be completed (2-3, 5-6), but only by an exchange, and every transposition comes first
+    state = _first_round(6, [(2, 5), (2, 6)], rules)
+    direct, explanation = engine.explain_round(state)
+    assert _pairs(direct) == _pairs(_general(state)) == ([(1, 5), (2, 4), (3, 6)], None)
+    assert explanation.brackets[0].choices[0].passed_over == ((4, reason),)
 
 
 def test_a_bracket_that_needs_an_exchange_takes_the_generation_order() -> None:

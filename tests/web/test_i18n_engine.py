@@ -76,23 +76,33 @@ def test_the_player_card_says_why_in_french(client, arbiter):
 
 
 def test_the_candidates_passed_over_are_said_in_french():
-    from pairing.dutch.engine import MET_BEFORE, WORSE
+    from pairing.dutch.engine import COLOURS, MET_BEFORE, NOT_LOOKED_FOR, WORSE
     from pairing.dutch.explanation import BracketReport, Choice
 
     why = RoundExplanation(round=3, brackets=(BracketReport(
         score=20, residents=(1, 2, 3, 4, 5, 6), s1=(1, 2, 3), s2=(4, 5, 6),
-        choices=(Choice(1, 6, ((4, MET_BEFORE), (5, WORSE))), Choice(2, 4), Choice(3, 5)),
+        choices=(Choice(1, 6, ((4, MET_BEFORE), (5, COLOURS))), Choice(2, 4, ((5, WORSE),)),
+                 Choice(3, 5, ((6, NOT_LOOKED_FOR),))),
     ),), scores=dict.fromkeys(range(1, 7), 20))
 
     assert why.for_player(1) == [
         "In the 2-point group you were in the upper half (S1) and met 6 (Art. 4.2). Passed over 4: "
-        f"{MET_BEFORE}. Passed over 5: {WORSE}."]
+        f"{MET_BEFORE}. Passed over 5: {COLOURS}."]
     with translation.override("fr"):
-        said = why.for_player(1, sentences.translator())
-    assert said == [
+        said = [why.for_player(tpn, sentences.translator()) for tpn in (1, 2, 3)]
+    assert said[0] == [
         "Dans le groupe de score 2, vous étiez dans la moitié supérieure (S1) et avez rencontré 6 "
         "(art. 4.2). Candidats écartés : 4 — déjà rencontré ([C1]). Candidats écartés : 5 — les "
-        "critères de qualité [C4]-[C21] sont mieux respectés sans cette paire."]
+        "préférences de couleur sont mieux respectées sans cette paire ([C12])."]
+    # a round stored before the criterion was named keeps its sentence, in French too
+    assert said[1][0].endswith(
+        "Candidats écartés : 5 — les critères de qualité [C4]-[C21] sont mieux respectés sans "
+        "cette paire.")
+    # a reason the explanation did not look for says so
+    assert said[2][0].endswith(
+        "Candidats écartés : 6 — écartée par un critère de [C4]-[C21] ou par l’ordre des "
+        "art. 4.2-4.4 ; lequel n’a pas été recherché, la ronde écartant plus de candidats que "
+        "l’explication n’en examine.")
 
 
 def test_the_points_after_a_score_as_each_language_says_them():
