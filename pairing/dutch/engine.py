@@ -60,8 +60,10 @@ S2_NEIGHBOURS = 4
 INCOMPATIBLE = gettext_noop("already met, or the same absolute colour preference ([C1], [C3])")
 """Kept for the explanations stored before the three reasons below told it apart."""
 MET_BEFORE = gettext_noop("already met ([C1])")
+MET_BEFORE_2017 = gettext_noop("already met (C.1)")
 PROHIBITED_PAIR = gettext_noop("a prohibited pairing")
 SAME_ABSOLUTE_COLOUR = gettext_noop("the same absolute colour preference ([C3])")
+SAME_ABSOLUTE_COLOUR_2017 = gettext_noop("the same absolute colour preference (C.3)")
 WORSE = gettext_noop("the quality criteria [C4]-[C21] are better met without that pair")
 """Kept for the explanations stored before the reasons below named the criterion."""
 # Why a compatible candidate was passed over: the criterion of highest priority that the best
@@ -1131,11 +1133,12 @@ class RoundPairer:
 
     def _incompatible(self, a: PlayerState, b: PlayerState) -> str:
         """Which absolute criterion keeps two players apart (``compatible`` said one does)."""
+        old_rules = self.rules is RuleSet.DUTCH_2017  # the rule set's own numbering
         if b.tpn in a.met:
-            return MET_BEFORE
+            return MET_BEFORE_2017 if old_rules else MET_BEFORE
         if frozenset((a.tpn, b.tpn)) in self.forbidden:
             return PROHIBITED_PAIR
-        return SAME_ABSOLUTE_COLOUR
+        return SAME_ABSOLUTE_COLOUR_2017 if old_rules else SAME_ABSOLUTE_COLOUR
 
     # -- Art. 4.3.2 and 4.2: the remainder ---------------------------------------------------
 

@@ -101,6 +101,10 @@ def test_a_candidate_passed_over_is_told_which_absolute_criterion_applies():
     assert passed[2] == ((5, engine.MET_BEFORE), (6, engine.SAME_ABSOLUTE_COLOUR))
     assert "Passed over 5: the same absolute colour preference ([C3]). Passed over 6: " \
            "already met ([C1])." in " ".join(why.for_player(1))
+    # the 2017 rules pair the same way and say it in their own numbering (C.1, C.3)
+    _, why = explain_round(state, rules=RuleSet.DUTCH_2017)
+    assert "Passed over 5: the same absolute colour preference (C.3). Passed over 6: " \
+           "already met (C.1)." in " ".join(why.for_player(1))
 
 
 def test_a_long_pairing_says_which_score_group_it_pairs():
