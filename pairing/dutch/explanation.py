@@ -86,14 +86,15 @@ def transposition_index(
     """
     if not s1 or any(t not in opponent or opponent[t] not in s2 for t in s1):
         return None
+    # The S1[i]'s opponent's place among the S2 players not yet taken, weighed by how many
+    # ways the places after it can be filled, (len(S2) - i - 1) ... (len(S2) - N1 + 1): summed
+    # by Horner's rule, one small multiplication a place (the weights are products of
+    # thousands of factors in a 5000-player bracket).
     left = list(s2)
     index = 0
     for i, t in enumerate(s1):
         position = left.index(opponent[t])
-        later = 1  # how many distinct ways the places after this one can be filled
-        for free in range(len(left) - 1, len(left) - len(s1) + i, -1):
-            later *= free
-        index += position * later
+        index = index * (len(s2) - i) + position
         left.pop(position)
     return index
 

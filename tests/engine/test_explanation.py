@@ -4,10 +4,11 @@ the PAB and its rule, criteria not met; rendered for the command line and for on
 from __future__ import annotations
 
 import json
+from itertools import permutations
 from pathlib import Path
 
 from pairing.dutch import engine, explain_round, pair_round
-from pairing.dutch.explanation import RoundExplanation
+from pairing.dutch.explanation import RoundExplanation, transposition_index
 from pairing.trf import read_trf
 
 CASES = Path(__file__).resolve().parents[1] / "conformance" / "cases"
@@ -74,6 +75,15 @@ def test_the_transposition_is_its_place_in_the_order_of_art_4_2():
     # the 6-point group: 1 moved to S2 by an exchange, S1 = (3), S2 = (1, 5), and 3 meets 5,
     # the second transposition of S2; the other brackets take S2 in its own order
     assert [b.transposition for b in why.brackets] == [None, 0, 1, 0, None, 0]
+
+
+def test_the_transposition_index_counts_the_transpositions_of_s2_before_it():
+    # Art. 4.2: the transpositions of S2 in order, each as its first N1 players
+    for n1 in range(1, 4):
+        for n2 in range(n1, 6):
+            s1, s2 = tuple(range(1, n1 + 1)), tuple(range(10, 10 + n2))
+            for place, first in enumerate(permutations(s2, n1)):
+                assert transposition_index(s1, s2, dict(zip(s1, first))) == place
 
 
 def test_a_candidate_passed_over_is_told_which_absolute_criterion_applies():
