@@ -330,7 +330,8 @@ class Tournament(models.Model):
         return self.arbiters.filter(pk=user.pk).exists()
 
     def last_round(self) -> Round | None:
-        return self.round_set.order_by("-number").first()
+        """The last round, without its explanation (read only if used: ``Round.light``)."""
+        return self.round_set.light().order_by("-number").first()
 
     def next_round_number(self) -> int:
         """The number of the round to pair next."""

@@ -86,21 +86,39 @@ def transposition_index(
     """
     if not s1 or any(t not in opponent or opponent[t] not in s2 for t in s1):
         return None
+    # The S1[i]'s opponent's place among the S2 players not yet taken, weighed by how many
+    # ways the places after it can be filled, (len(S2) - i - 1) ... (len(S2) - N1 + 1): summed
+    # by Horner's rule, one small multiplication a place (the weights are products of
+    # thousands of factors in a 5000-player bracket).
     left = list(s2)
     index = 0
     for i, t in enumerate(s1):
         position = left.index(opponent[t])
-        later = 1  # how many distinct ways the places after this one can be filled
-        for free in range(len(left) - 1, len(left) - len(s1) + i, -1):
-            later *= free
-        index += position * later
+        index = index * (len(s2) - i) + position
         left.pop(position)
     return index
 
 
 def _transposition(index: int | None) -> str:
     """``   (transposition 3, Art. 4.2)``; nothing when S2 is taken in its own order."""
-    return f"   (transposition {index}, Art. 4.2)" if index else ""
+    return f"   (transposition {_decimal(index)}, Art. 4.2)" if index else ""
+
+
+_DIGITS = 4000
+"""Below Python's limit on the digits ``str`` writes of an integer (4300 since 3.11)."""
+
+
+def _decimal(n: int) -> str:
+    """All the digits of a non-negative integer, however many: the index of a transposition
+    of an S1 of 1550 players or more has more than Python's ``str`` writes.
+
+    >>> _decimal(10 ** 9000) == "1" + "0" * 9000
+    True
+    """
+    if n < 10**_DIGITS:
+        return str(n)
+    high, low = divmod(n, 10**_DIGITS)
+    return _decimal(high) + str(low).zfill(_DIGITS)
 
 
 @dataclass(frozen=True)

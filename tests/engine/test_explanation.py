@@ -4,12 +4,13 @@ the PAB and its rule, criteria not met; rendered for the command line and for on
 from __future__ import annotations
 
 import json
+from itertools import permutations
 from pathlib import Path
 
 import pytest
 
-from pairing.dutch import engine, explain_round, pair_round
-from pairing.dutch.explanation import RoundExplanation
+from pairing.dutch import engine, explain_round, explanation as explanation_module, pair_round
+from pairing.dutch.explanation import RoundExplanation, transposition_index
 from pairing.model import RuleSet
 from pairing.replay import state_before_round
 from pairing.trf import read_trf
@@ -78,6 +79,15 @@ def test_the_transposition_is_its_place_in_the_order_of_art_4_2():
     # the 6-point group: 1 moved to S2 by an exchange, S1 = (3), S2 = (1, 5), and 3 meets 5,
     # the second transposition of S2; the other brackets take S2 in its own order
     assert [b.transposition for b in why.brackets] == [None, 0, 1, 0, None, 0]
+
+
+def test_the_transposition_index_counts_the_transpositions_of_s2_before_it():
+    # Art. 4.2: the transpositions of S2 in order, each as its first N1 players
+    for n1 in range(1, 4):
+        for n2 in range(n1, 6):
+            s1, s2 = tuple(range(1, n1 + 1)), tuple(range(10, 10 + n2))
+            for place, first in enumerate(permutations(s2, n1)):
+                assert transposition_index(s1, s2, dict(zip(s1, first))) == place
 
 
 def test_a_candidate_passed_over_is_told_which_absolute_criterion_applies():
@@ -167,3 +177,16 @@ def test_old_explanations_keep_their_reason():
     again = RoundExplanation.from_dict(json.loads(json.dumps(old.as_dict())))
     assert again == old
     assert f"Passed over 3: {engine.WORSE}." in " ".join(again.for_player(1))
+
+
+def test_a_transposition_of_a_huge_s1_is_written_with_all_its_digits():
+    """An S1 of 2000 players (a score group of 4000 in a 9998-player round 2): the last
+    transposition's index has 5736 digits, more than Python's str writes of an int."""
+    s1 = tuple(range(1, 2001))
+    s2 = tuple(range(2001, 4001))
+    pairs = dict(zip(s1, reversed(s2)))
+    index = transposition_index(s1, s2, pairs)
+    assert index is not None and index > 10**5000
+    text = explanation_module._transposition(index)
+    digits = text.split("transposition ")[1].split(",")[0]
+    assert len(digits) > 5000 and int(digits[:20]) == index // 10 ** (len(digits) - 20)

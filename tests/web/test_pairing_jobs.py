@@ -8,6 +8,8 @@ import random
 import signal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -146,3 +148,66 @@ def test_a_database_worker_pairs_the_round_the_page_asked_for(client, arbiter, s
     assert signal.getsignal(signal.SIGTERM) == before  # a pool forked later stops on SIGTERM
     job.refresh_from_db()
     assert job.state == PairingJob.State.DONE and job.round.number == 1
+
+
+def _saving_queries(arbiter, requests: int, monkeypatch) -> tuple[int, Round]:
+    """The queries of saving round 1 of 13 players of whom ``requests`` asked for a bye."""
+    t = make_tournament(arbiter, players=13, allow_full_point_bye=True)
+    services.draw_initial_color(t, arbiter, rng=random.Random(2))
+    kinds = [ByeRequest.Kind.HALF, ByeRequest.Kind.ZERO, ByeRequest.Kind.FULL,
+             ByeRequest.Kind.ABSENT]
+    for tpn in range(1, requests + 1):
+        services.request_bye(t.players.get(tpn=tpn * 3), arbiter, round_number=1,
+                             kind=kinds[tpn % len(kinds)])
+    counted, save = [], pairing_jobs.save_pairing
+
+    def counting_save(*args):
+        with CaptureQueriesContext(connection) as queries:
+            rnd = save(*args)
+        counted.append(len(queries))
+        return rnd
+
+    monkeypatch.setattr(pairing_jobs, "save_pairing", counting_save)
+    job = pairing_jobs.request_pairing(t, arbiter)
+    pairing_jobs.run(job.pk)
+    job.refresh_from_db()
+    assert job.state == PairingJob.State.DONE, job.failure
+    return counted[0], job.round
+
+
+def test_saving_a_round_costs_the_same_queries_however_many_byes_were_requested(
+    arbiter, monkeypatch
+):
+    one, _ = _saving_queries(arbiter, 1, monkeypatch)
+    four, rnd = _saving_queries(arbiter, 4, monkeypatch)
+    assert one == four  # the requests' players read with them, the rows not read back
+    assert rnd.games.filter(black__isnull=True).count() == 5  # four requests and the PAB
+
+
+def test_the_audit_of_a_paired_round_lists_its_rows_as_the_round_reads_them(
+    arbiter, monkeypatch
+):
+    from tournaments.models import AuditEntry
+    from tournaments.services.write import _stored
+
+    _, rnd = _saving_queries(arbiter, 4, monkeypatch)
+    entry = AuditEntry.objects.get(tournament=rnd.tournament, action="pair round")
+    rows = rounds.round_rows(rnd)  # the boards, then the byes by TPN, the PAB among them
+    assert entry.after == _stored(rows) and len(rows) == 4 + 5
+
+
+def test_pairing_a_round_leaves_the_earlier_rounds_explanations_unread(arbiter, ready):
+    first = services.pair_next_round(ready, arbiter)
+    assert first.explanation_data  # the engine's explanation, stored with the round
+    services.publish_round(first, arbiter)
+    services.set_results(first, arbiter, {
+        g.pk: Result.DRAW for g in first.games.all() if not g.is_bye})
+    services.finish_round(first, arbiter)
+    with CaptureQueriesContext(connection) as queries:
+        job = pairing_jobs.request_pairing(ready, arbiter)
+        pairing_jobs.run(job.pk)
+    job.refresh_from_db()
+    assert job.state == PairingJob.State.DONE and job.round.number == 2
+    read = [q["sql"] for q in queries if q["sql"].startswith("SELECT")]
+    assert any('"tournaments_round"' in sql for sql in read)
+    assert not [sql for sql in read if "explanation" in sql]  # megabytes a round at 5000

@@ -58,7 +58,8 @@ class EngineState:
 def complete_rounds(t: Tournament) -> list[Round]:
     """Return the rounds whose results are all known, from round 1 up to the first gap."""
     rounds = []
-    for rnd in t.round_set.order_by("number").prefetch_related("games"):
+    # Without the rounds' explanations (megabytes of JSON each in a big event, unused here).
+    for rnd in t.round_set.light().order_by("number").prefetch_related("games"):
         if any(not g.has_result for g in rnd.games.all()):
             break
         rounds.append(rnd)

@@ -129,16 +129,24 @@ def save_pairing(
     ]
     if pairing.bye is not None:
         games.append(Game(round=rnd, white=player[pairing.bye], result=Result.PAIRING_BYE))
-    for request in ByeRequest.objects.filter(player__tournament=t, round_number=k):
+    for request in ByeRequest.objects.filter(
+        player__tournament=t, round_number=k
+    ).select_related("player"):  # not one query per request
         if request.player.takes_request(k):
             games.append(Game(round=rnd, white=request.player, result=request.kind))
-    Game.objects.bulk_create(games, batch_size=500)
+    Game.objects.bulk_create(games, batch_size=1000)
     if t.status == Tournament.Status.REGISTRATION:
         t.status = Tournament.Status.RUNNING
         t.save(update_fields=["status", "updated_at"])
     else:
         t.save(update_fields=["updated_at"])
-    audit(t, actor, "pair round", round_number=k, article=t.system.article, after=round_rows(rnd))
+    # The rows just written, in the order the round reads them back (Game.Meta.ordering): the
+    # boards, then the rows without a board by TPN; not read again (5000 rows and their players).
+    games.sort(key=lambda g: (g.board is None, g.board or 0, g.white.tpn))
+    audit(
+        t, actor, "pair round", round_number=k, article=t.system.article,
+        after=[row(g) for g in games],
+    )
     return rnd
 
 
