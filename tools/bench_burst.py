@@ -82,7 +82,7 @@ def instrument(counts: Counts, tournament_id: int, pages: dict[str, str]) -> Non
     ``pagecache.body``, whose callers read them from the module) and every version told."""
     from tournaments import live, pagecache
 
-    computed, body, fan_out = pagecache.computed, pagecache.body, live._fan_out
+    computed, body, fan_out = pagecache.computed, pagecache.body, live.fan_out
 
     def counted_computed(key, compute, **options):
         return computed(key, counts.counted(key.split(":")[0], compute), **options)
@@ -98,7 +98,7 @@ def instrument(counts: Counts, tournament_id: int, pages: dict[str, str]) -> Non
 
     pagecache.computed = counted_computed
     pagecache.body = counted_body
-    live._fan_out = counted_fan_out
+    live.fan_out = counted_fan_out
 
 
 class Spectator(threading.Thread):
@@ -247,7 +247,7 @@ def main() -> int:
     computations = pagecache.refreshes - refreshes
 
     # A lone change (a correction minutes later): how soon do the spectators show it?
-    time.sleep(max(0.0, pagecache._next_at.get(t.pk, 0.0) - time.monotonic()) + pagecache.QUIET)
+    time.sleep(max(0.0, pagecache.next_at(t.pk) - time.monotonic()) + pagecache.QUIET)
     lone = time.monotonic()
     answer = arbiter.post(quick, {"round": r2.pk, "entry": f"{boards} ="},
                           HTTP_ACCEPT="application/json")

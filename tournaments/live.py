@@ -113,7 +113,8 @@ _told: dict[int, tuple[int, float]] = {}
 """Per tournament, the last version told to this process's pages and when (monotonic)."""
 
 
-def _fan_out(tournament_id: int, number: int) -> None:
+def fan_out(tournament_id: int, number: int) -> None:
+    """Tell this process's open pages of a tournament that its version ``number`` is ready."""
     with _listeners_lock:
         told = _told.get(tournament_id)
         if told is None or told[0] <= number:
@@ -190,7 +191,7 @@ def _redis_loop(subscribed: threading.Event) -> None:
                 tournament_id, number = (int(x) for x in message["data"].split(b":"))
                 versioning.forget(tournament_id, below=number)
                 if message["channel"] == told:
-                    _fan_out(tournament_id, number)
+                    fan_out(tournament_id, number)
         except (redis.RedisError, OSError, ValueError):
             log.warning("live updates: Redis subscription lost, retrying", exc_info=True)
             time.sleep(1)
@@ -201,7 +202,7 @@ def publish(tournament_id: int, number: int) -> None:
     pages are computed."""
     client = _redis()
     if client is None:
-        _fan_out(tournament_id, number)
+        fan_out(tournament_id, number)
         return
     import redis
 
@@ -209,7 +210,7 @@ def publish(tournament_id: int, number: int) -> None:
         client.publish(_channel(), f"{tournament_id}:{number}")
     except redis.RedisError:
         log.warning("live updates: cannot publish to Redis", exc_info=True)
-        _fan_out(tournament_id, number)
+        fan_out(tournament_id, number)
 
 
 def changed(tournament_id: int, number: int) -> None:

@@ -530,12 +530,10 @@ def typed_result(text: str) -> Result | None:
 
 
 def pending_game(path: str = "") -> Q:
-    """The games still waiting for a result: a board without one, or a Double-Swiss match
-    without both (``path``: from the model queried to the game, e.g. ``games__``)."""
-    return Q(**{f"{path}result": Result.PENDING}) | Q(
-        **{f"{path}is_match": True, f"{path}black__isnull": False,
-           f"{path}second_result": Result.PENDING}
-    )
+    """Games still without a result (a match: without both); ``path`` leads to them: ``games__``."""
+    return Q(**{f"{path}result": Result.PENDING}) | Q(**{
+        f"{path}is_match": True, f"{path}black__isnull": False,
+        f"{path}second_result": Result.PENDING})
 
 
 class Game(models.Model):
@@ -889,10 +887,8 @@ class PublicVersion(models.Model):
     number = models.PositiveBigIntegerField(default=1)
     changed_at = models.DateTimeField()
     standings_number = models.PositiveBigIntegerField(null=True, blank=True)
-    """The version whose change was the last that could change the standings, and when it was
-    made; None: the current one. A result in a round that is not complete before nor after it
-    leaves the standings as they were (they count complete rounds only): its version keeps
-    them (issue 26)."""
+    """The last version that could change the standings (None: the current one): a result in a
+    round still incomplete keeps them, as they count complete rounds only (issue 26)."""
     standings_changed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:

@@ -238,6 +238,11 @@ boards, not one each; a 100-player event's (10 ms) is not delayed (0.5 s, within
 _next_at: dict[int, float] = {}
 """Per tournament, when its next computation may start at the soonest (``SHARE``; monotonic)."""
 
+
+def next_at(tournament_id: int) -> float:
+    """When a tournament's next computation may start at the soonest (monotonic; 0: now)."""
+    return _next_at.get(tournament_id, 0.0)
+
 _ended_at: dict[int, float] = {}
 """Per tournament, when its last computation ended, for ``QUIET`` seconds (monotonic)."""
 

@@ -666,10 +666,10 @@ def test_a_reopened_stream_is_told_at_once_only_of_a_version_told_already(arbite
         return b"".join(response.streaming_content).decode()
 
     assert "event: change" in opening(current - 1)  # nothing told yet: the current counts
-    live._fan_out(t.pk, current - 1)  # told; the current version is being computed
+    live.fan_out(t.pk, current - 1)  # told; the current version is being computed
     assert "event: change" not in opening(current - 1)
     assert "event: change" in opening(current - 2)
-    live._fan_out(t.pk, current)
+    live.fan_out(t.pk, current)
     assert f'"version": {current}' in opening(current - 1)
     assert "event: change" not in opening(current)
 
