@@ -280,7 +280,7 @@ def pair_round(
     t: Tournament, *, rules: RuleSet | None = None, explain: bool = False
 ) -> RoundPairing:
     """Pair the next round of a tournament under the FIDE Dutch system (C.04.3)."""
-    pairing, explanation = explain_round(t, rules=rules)
+    pairing, explanation = explain_round(t, rules=rules, criteria=explain)
     if explain:
         return RoundPairing(pairing.round, pairing.boards, pairing.bye, tuple(explanation.lines()))
     return pairing
@@ -288,10 +288,13 @@ def pair_round(
 
 def explain_round(
     t: Tournament, *, rules: RuleSet | None = None,
-    progress: Callable[[Text], None] | None = None,
+    progress: Callable[[Text], None] | None = None, criteria: bool = True,
 ) -> tuple[RoundPairing, RoundExplanation]:
     """Pair the next round and say why, bracket by bracket (``RoundExplanation``);
-    ``progress`` is told which score group is being paired."""
+    ``progress`` is told which score group is being paired.  With ``criteria`` False a
+    compatible candidate passed over keeps the general reason (``WORSE``) instead of the
+    criterion that applies, which costs searches and solves: for a caller that reads only
+    the pairing."""
     rules = rules or t.rules
     k = next_round_number(t)
     players = build_players(t, k, rules)
@@ -305,7 +308,7 @@ def explain_round(
         if direct is not None:
             pairs, brackets, note = direct
         else:
-            pairer = RoundPairer(t, k, rules, players, progress=progress)
+            pairer = RoundPairer(t, k, rules, players, progress=progress, criteria=criteria)
             pairs, brackets, note = pairer.pair(), pairer.reports, ""
     boards = []
     bye = None
@@ -640,9 +643,11 @@ class RoundPairer:
 
     def __init__(
         self, t: Tournament, k: int, rules: RuleSet, players: list[PlayerState],
-        progress: Callable[[Text], None] | None = None,
+        progress: Callable[[Text], None] | None = None, criteria: bool = True,
     ):
         self.t, self.k, self.rules, self.players = t, k, rules, players
+        self.criteria = criteria
+        """Whether a candidate passed over is told the criterion that applies (``_worse``)."""
         self.progress = progress
         self.n = n = len(players)
         self.rules_2017 = rules is RuleSet.DUTCH_2017
@@ -1056,6 +1061,8 @@ class RoundPairer:
         are found again from the players, and checked against the weight the matcher holds.
         """
         other = self.other_reasons
+        if not self.criteria:
+            return WORSE
         if not self.m.get(v, u):
             return self.reasons[-1]  # the generation order took the pair out (Art. 4.3.2)
         # the tight edges first: a path of them gives the matching with no solve
