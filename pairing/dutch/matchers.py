@@ -21,6 +21,7 @@ from typing import Protocol
 
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
 from pairing.matching import _Blossom, max_weight_matching, max_weight_solver
+from pairing.sleeping_pairs import SleepingPairs
 from pairing.tight_graph import TightGraph
 
 __all__ = ["Matcher", "MirroredMatcher", "ScratchMatcher", "WarmMatcher", "Outside"]
@@ -346,6 +347,15 @@ class WarmMatcher(_Pairs):
     def raise_duals(self, amounts: dict[int, int]) -> None:
         """Raise these vertices' duals before their edges become heavier."""
         self.dynamic.raise_duals(amounts)
+
+    def sleep(self, pairs: SleepingPairs | None) -> None:
+        """Pairs of the graph the solver holds only once the duals need them
+        (``DynamicMatcher.sleep``); their classes name no PAB vertex."""
+        self.dynamic.sleep(pairs)
+
+    def woken(self) -> list[tuple[int, int]]:
+        """The sleeping pairs the matcher holds since ``sleep``."""
+        return self.dynamic.woken()
 
     def suggest(self, pairs: list[tuple[int, int]]) -> None:
         """Pairs the next solve from scratch is likely to use."""
