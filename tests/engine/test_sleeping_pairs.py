@@ -69,7 +69,7 @@ def test_a_few_held_pairs_give_the_optimum_of_all(n: int, classes: int, top: int
                 held.add((u, u + 1))
         for u, v in held:
             matcher.set_weight(u, v, weights[(u, v)])
-        matcher.sleep(SleepingPairs(cls, lambda a, b: table[a][b], ok))
+        matcher.sleep(SleepingPairs(cls, lambda a, b, t=table: t[a][b], ok))
         removed: set[int] = set()
         for _ in range(6):
             mate = matcher.solve()
