@@ -52,6 +52,13 @@ largest fall is compared with that bound; past it, every dormant edge is looked 
 those whose slack fell under the margin go back to the solver (the infeasible ones as changes,
 and the solve goes on).  A perfect matching is therefore optimal for the whole graph (LP
 duality), and the optimal matchings are those of the tight edges among the solver's ones.
+
+Sleeping pairs.  ``sleep`` gives pairs the matcher knows by classes only
+(``pairing.sleeping_pairs``): the solver never holds them until, after a solve, the duals
+leave one infeasible; then it is woken (held from then on) and the solve goes on.  So the
+answer is optimal for the whole graph.  Only the pairs of a vertex whose dual fell since the
+last check are looked at again (blossom duals move with their vertices' duals); a solve from
+scratch checks them all.  Their tight ones join the tight edges the questions are asked of.
 """
 
 from __future__ import annotations
@@ -70,6 +77,7 @@ from pairing.matching import (
     _Blossom,
     _heaviest_per_vertex,
 )
+from pairing.sleeping_pairs import SleepingPairs
 from pairing.tight_graph import TightGraph
 
 __all__ = ["DynamicMatcher", "NoPerfectMatching"]
@@ -144,6 +152,12 @@ class DynamicMatcher:
         self._graph: TightGraph | None = None  # the tight edges of the last solve, when asked
         self._heaviest = 0  # the heaviest weight given so far
         self._far = 0  # the dual of the removed vertices (``_drop_vertices``)
+        self._sleep: SleepingPairs | None = None  # pairs not held, certified (``sleep``)
+        self._set_aside: set[tuple[int, int]] = set()  # sleeping pairs given a weight since
+        self._woken: list[tuple[int, int]] = []  # sleeping pairs woken since (held now)
+        self._sleep_cert: list[int] | None = None  # duals the sleeping pairs were checked with
+        self._tables: tuple[list[int], list[list[int]]] | None = None  # ``_common_duals``
+        self._risen = 0  # how far a vertex dual may have risen since the sleeping pairs' sort
 
     # -- changes (applied by the next solve) ----------------------------------------------
 
@@ -160,6 +174,7 @@ class DynamicMatcher:
         unset = _UNSET
         margin, large, removed = self.margin, self._large, self._removed
         heaviest = self._heaviest
+        sleep, aside = self._sleep, self._set_aside
         for u, v, weight in edges:
             key = (u, v) if u < v else (v, u)
             if u == v or key[0] < 0 or key[1] >= n:
@@ -170,6 +185,15 @@ class DynamicMatcher:
             if current is unset:
                 k = index.get(key)
                 current = dadj[u].get(v) if k is None else ew[k]
+                if current is None and k is None and sleep is not None and key not in aside:
+                    current = sleep.weight(*key)
+                    if current is not None and current != weight:
+                        aside.add(key)  # its weight is the one given from now on
+                elif (
+                    weight is None and current is not None and sleep is not None
+                    and key not in aside and sleep.weight(*key) is not None
+                ):
+                    aside.add(key)  # a held pair taken out does not fall asleep
             if current != weight:
                 pending[key] = weight
                 if weight is not None and weight > heaviest:
@@ -204,13 +228,84 @@ class DynamicMatcher:
         if key in self._pending:
             return self._pending[key]
         k = self._index.get(key)
-        return self._dadj[u].get(v) if k is None else self._s.ew[k]
+        if k is not None:
+            return self._s.ew[k]
+        weight = self._dadj[u].get(v)
+        if weight is None and self._sleep is not None and key not in self._set_aside:
+            return self._sleep.weight(*key)
+        return weight
 
     def edges(self) -> list[tuple[int, int, int]]:
         """The edges (u, v, weight) as they are after the pending changes."""
         if self._replacement is not None:
             self._fold_replacement()
         return [(u, v, w) for (u, v), w in self._edges_after_changes().items()]
+
+    def sleep(self, pairs: SleepingPairs | None) -> None:
+        """Let these pairs sleep: the graph has them, with their weights, but the solver
+        does not hold them until the duals leave one infeasible (``pairing.sleeping_pairs``).
+        A pair held (given a weight, or woken) is the matcher's from then on.  Comes after the
+        ``replace_region`` whose pairs it describes; replaces the pairs that slept before."""
+        self._sleep = pairs
+        self._set_aside = set()
+        self._woken = []
+        self._sleep_cert = None
+        self._graph = None
+
+    def woken(self) -> list[tuple[int, int]]:
+        """The sleeping pairs woken since ``sleep`` (the solver holds them with the weights
+        those pairs gave them): a caller that lets other pairs sleep with other weights
+        gives them theirs."""
+        return self._woken[:]
+
+    def _holds(self, u: int, v: int) -> bool:
+        """Whether the pair u < v is the matcher's, not the sleeping layer's."""
+        key = (u, v)
+        return key in self._set_aside or key in self._index or v in self._dadj[u]
+
+    def _common_duals(self, u: int, v: int) -> int:
+        """Twice the duals of the blossoms holding both u and v (decoded duals), from the
+        solver's range-minimum tables (built once per check)."""
+        s = self._s
+        if s.top[u] != s.top[v] or s.top[u] == u:
+            return 0
+        if self._tables is None:
+            self._tables = s._common_dual_tables()
+        pos, table = self._tables
+        a, b = pos[u], pos[v]
+        if a > b:
+            a, b = b, a
+        j = (b - a).bit_length() - 1
+        row = table[j]
+        return 2 * min(row[a], row[b - (1 << j)])
+
+    def _wake_violated(self, per_class: int) -> bool:
+        """Check the sleeping pairs against the duals; wake the infeasible ones (pending
+        changes).  Only the pairs of a vertex whose dual fell since the last check can have
+        become infeasible.  Returns whether any was woken (the solve must go on)."""
+        sleep = self._sleep
+        if sleep is None:
+            return False
+        s, n = self._s, self.n
+        dual = s.dual
+        positive = [b for b in range(n, 2 * n) if s.base[b] >= 0 and dual[b] > 0]
+        sleep.sort(dual, self._removed, s.top, s.parent, s.verts, positive)
+        self._risen = 0
+        cert = self._sleep_cert
+        fallen = None if cert is None else list(compress(count(), map(lt, dual, cert)))
+        if fallen is not None and len(fallen) * 4 > n:
+            fallen = None  # most duals fell: class pair by class pair is quicker
+        found = sleep.violated(self._holds, fallen, per_class) if fallen != [] else []
+        if not found:
+            self._sleep_cert = dual[:n]
+            return False
+        aside, pending = self._set_aside, self._pending
+        for u, v, weight in found:
+            aside.add((u, v))
+            pending[(u, v)] = weight
+            self._woken.append((u, v))
+        self._large = True
+        return True
 
     def remove_vertex(self, v: int) -> None:
         """Take v and all its edges out of the graph."""
@@ -350,7 +445,21 @@ class DynamicMatcher:
     def _edges_of(self, u: int) -> tuple[list[int], list[int]]:
         """The neighbours of u in the solver and the doubled weights of those edges."""
         s = self._s
-        return s.nbr[u], list(map(lshift, map(s.ew.__getitem__, s.inc[u]), repeat(1)))
+        ys, w2 = s.nbr[u], list(map(lshift, map(s.ew.__getitem__, s.inc[u]), repeat(1)))
+        if self._sleep is None:
+            return ys, w2
+        # the sleeping pairs that may be tight: a slack under the vertex duals of at most
+        # the doubled duals of the blossoms holding u
+        dual, parent = s.dual, s.parent
+        extra = 0
+        b = parent[u]
+        while b >= 0:
+            extra += 2 * dual[b]
+            b = parent[b]
+        more, more_w2 = self._sleep.tight(
+            u, dual, extra, self._risen, self._holds, self._removed
+        )
+        return ys + more, w2 + more_w2
 
     def _settle_removals(self) -> bool:
         """Apply pending removals of pairs matched together; whether none is left.
@@ -372,8 +481,15 @@ class DynamicMatcher:
                 self._graph = TightGraph(
                     s, self._edges_of, self._removed.__getitem__, perfect=True
                 )
+            parent, dual = s.parent, s.dual
             for v in pending:
                 if v < mate[v]:
+                    # a blossom lifted passes its dual to its vertices (``_edges_of``)
+                    for x in (v, mate[v]):
+                        b = parent[x]
+                        while b >= 0:
+                            self._risen += dual[b]
+                            b = parent[b]
                     self._graph.remove_pair(v, mate[v])
         self._drop_vertices(pending)
         self._pending_removal.clear()
@@ -391,7 +507,8 @@ class DynamicMatcher:
         A warm run from the current optimum, as ``solve`` after ``remove_vertex``, then every
         part of the state that the run may change is put back.  None when that cannot tell:
         changes wait for a solve, a vertex is already removed, no perfect matching is left,
-        or a dual fell so far that the dormant edges would have to be looked at again.
+        or a dual fell so far that the dormant edges or the sleeping pairs would have to be
+        looked at again.
         """
         if (
             self._pending or self._fresh or self._loose or self._replacement is not None
@@ -421,6 +538,8 @@ class DynamicMatcher:
                 fall = max(self._cert[x] - s.dual[x] for x in live)
                 if 2 * fall >= self._floor and not self._dormant_feasible():
                     after = None  # a dormant edge would have to join (``_recertify``)
+            if after is not None and not self._sleeping_feasible():
+                after = None  # a sleeping pair would have to wake (``_wake_violated``)
         finally:
             for name, value, copy in kept_lists:
                 value[:] = copy
@@ -441,22 +560,31 @@ class DynamicMatcher:
     def solve(self) -> list[int]:
         """Return mate (-1 for removed vertices) of a maximum weight perfect matching."""
         self._graph = None  # the duals are about to change
+        per_class = VIOLATED_PER_VERTEX
+        woken = False
         while True:
-            if self._fresh or self._replacement is not None or self._bulk_change():
+            if not woken and (
+                self._fresh or self._replacement is not None or self._bulk_change()
+            ):
                 # a change of most edges (a new bracket): solve from scratch right away,
                 # without first storing each change in the solver
                 self._solve_bulk()
             else:
-                self._solve_warm()
+                self._solve_warm()  # (woken pairs: the duals are near optimal already)
+            woken = False
             if self._recertify():
                 continue  # some dormant edges were shown to the solver: solve again
+            if self._wake_violated(per_class):
+                per_class *= 2
+                woken = True
+                continue  # some sleeping pairs were infeasible: solve again
             s = self._s
             removed = self._removed
             single = [v for v in range(self.n) if s.mate[v] < 0 and not removed[v]]
             if not single:
                 return s.mate[:]
             self._restart()
-            if any(self._dadj):
+            if any(self._dadj) or self._wake_all_sleeping():
                 # a perfect matching may need dormant edges: solve with all of them
                 self._wake_all()
                 continue
@@ -619,6 +747,7 @@ class DynamicMatcher:
 
     def _solve_bulk(self) -> None:
         """Apply every pending change to the edge list, then solve from scratch."""
+        self._sleep_cert = None  # new blossoms: every sleeping pair is checked again
         removed = self._removed
         # Only the vertices removed since the last solve still have edges here (the others
         # left with theirs); a pending weight may name any removed vertex.
@@ -817,6 +946,30 @@ class DynamicMatcher:
                 if y > x and not removed[y] and dx + dual[y] < 2 * weight:
                     return False
         return True
+
+    def _sleeping_feasible(self) -> bool:
+        """Whether the vertices' duals alone cover every sleeping pair (the duals of the
+        blossoms holding both, never negative, could only add: a trial that needs them says
+        it cannot tell).  Leaves the sleeping pairs' sorted state alone."""
+        if self._sleep is None:
+            return True
+        dual = self._s.dual
+        return all(
+            dual[u] + dual[v] >= 2 * weight
+            for u, v, weight in self._sleep.every_pair(self._removed, self._holds)
+        )
+
+    def _wake_all_sleeping(self) -> bool:
+        """Hold every sleeping pair (through the pending changes); whether there was one."""
+        if self._sleep is None:
+            return False
+        found = self._sleep.every_pair(self._removed, self._holds)
+        for u, v, weight in found:
+            self._set_aside.add((u, v))
+            self._pending[(u, v)] = weight
+            self._woken.append((u, v))
+        self._large = self._large or bool(found)
+        return bool(found)
 
     def _wake_all(self) -> None:
         """Put every dormant edge back in the solver (through the pending changes)."""

@@ -42,16 +42,25 @@ from pairing.dutch.weights import Layout, PsdLayout, WeightMemo, compatibility
 from pairing.errors import EngineFault, NoValidPairing
 from pairing.matching import max_weight_matching
 from pairing.model import Board, Color, RoundPairing, RuleSet, Tournament
+from pairing.sleeping_pairs import SleepingPairs
 from pairing.text import Text, gettext_noop
 from pairing.trf import next_round_number
 
 __all__ = ["explain_round", "pair_round"]
 
 FAR_NEIGHBOURS = 16
-"""Compatible neighbours kept per player for the completion edges of far players."""
+"""Compatible neighbours per player whose completion pairs the matcher holds from the start.
+Under the 2026 rules every other pair sleeps (``_far_pairs``) and wakes when the duals need
+it, so no answer depends on this number; the 2017 round outlook and ``completable`` fall back
+to every pair when these do not complete the round."""
 
 NEXT_GROUP_PARTNERS = 4
 """Pairs within the next score group offered per player to a bracket's first matching."""
+
+NEXT_CANDIDATES = 1
+"""Members of each weight signature of the next score group the matcher holds a pair with,
+per player of the bracket and the group (2026: the other pairs sleep, certified by the duals;
+only the speed depends on this number)."""
 
 S2_NEIGHBOURS = 4
 """S2 residents on each side of an S1 resident's counterpart offered to that matching."""
@@ -693,7 +702,8 @@ class RoundPairer:
     def _near_pairs(self) -> set[tuple[int, int]]:
         """Outside the bracket and the next score group, an edge only says "these two could
         still be paired" ([C4]): each player's FAR_NEIGHBOURS nearest compatible players above
-        and below in the pairing order are enough for that and keep the graph sparse."""
+        and below in the pairing order, the pairs the matcher starts with (2026: the others
+        sleep, certified by the duals)."""
         ok, n = self.ok, self.n
         near: set[tuple[int, int]] = set()
         for i in range(n):
@@ -714,9 +724,16 @@ class RoundPairer:
         """The weight of the pair hi-lo (hi ranked higher), 0 when they may not meet."""
         if not self.ok[hi][lo]:
             return 0
+        return self._pair_weight(hi, lo, cur, nxt, completion, final_next, psd, self.c9)
+
+    def _pair_weight(
+        self, hi: int, lo: int, cur: bool, nxt: bool, completion: bool = True,
+        final_next: bool = False, psd: PsdLayout | None = None, c9: bool = False,
+    ) -> int:
+        """``weight`` of two players who may meet, with [C9] as given."""
         signature = self.memo.signature
         # unplayed_rank follows from bye_score, fixed before the first bracket
-        key = (signature[hi], signature[lo], cur, nxt, completion, final_next, self.c9,
+        key = (signature[hi], signature[lo], cur, nxt, completion, final_next, c9,
                self.bye_score)
         weights = self.memo.bracket(psd)
         w = weights.get(key)
@@ -726,11 +743,48 @@ class RoundPairer:
                 players[hi], players[lo], in_current=cur, in_next=nxt,
                 bye_candidate_higher=self.may_take_pab(players[hi]),
                 bye_candidate_lower=self.may_take_pab(players[lo]),
-                c9_active=self.c9, bye_score=self.bye_score or 0,
+                c9_active=c9, bye_score=self.bye_score or 0,
                 unplayed_rank=self.unplayed_rank, completion=completion,
                 final_next=final_next, psd=psd,
             )
         return w
+
+    # -- sleeping pairs (2026: ``DynamicMatcher.sleep``) -----------------------------------
+
+    def _sleeping_pairs(
+        self, part: list[int], weight_of: Callable[[int, int, int, int], int | None]
+    ) -> SleepingPairs:
+        """The pairs of the players whose ``part`` is not -1, in classes of one weight
+        signature and one part: ``weight_of(hi, lo, part of hi, part of lo)`` is the weight of
+        a pair of two members (hi ranked higher), whose weights only depend on those."""
+        signature = self.memo.signature
+        ids: dict[tuple[int, int], int] = {}
+        cls: list[int] = []
+        reps: list[int] = []
+        for v in range(self.n):
+            if part[v] < 0:
+                cls.append(-1)
+                continue
+            key = (signature[v], part[v])
+            c = ids.get(key)
+            if c is None:
+                c = ids[key] = len(reps)
+                reps.append(v)
+            cls.append(c)
+        cls.extend([-1] * (self.n % 2))  # the PAB vertex
+        return SleepingPairs(
+            cls, lambda a, b: weight_of(reps[a], reps[b], part[reps[a]], part[reps[b]]),
+            self.ok,
+        )
+
+    def _far_pairs(self, part: list[int]) -> SleepingPairs:
+        """Every pair of players still to pair: outside the current bracket and the next
+        score group (part 3), the completion weights of the round outlook ([C4], [C5])."""
+        def weight_of(hi: int, lo: int, p_hi: int, p_lo: int) -> int | None:
+            if p_hi < 3 and p_lo < 3:  # the bracket's: its next score group's pairs
+                return self._pair_weight(hi, lo, False, True, c9=self.c9) if p_lo == 2 else None
+            return self._pair_weight(hi, lo, False, False) or None
+        return self._sleeping_pairs(part, weight_of)
 
     def completion_weights(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int, int | None]]:
         """The weights of pairs outside any bracket ([C4], [C5])."""
@@ -754,7 +808,11 @@ class RoundPairer:
             raise NoValidPairing(Text(BYE_TO_BARRED))
         if self.odd and not self.rules_2017:
             bye_score = self.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-            self.m.set_many(self.completion_weights(sorted(self.near)))
+            # the pairs held, near ones and those the outlook's weights woke, take the
+            # completion weights; every other pair sleeps with its own
+            held = self.near.union(self.m.woken()) if isinstance(self.m, WarmMatcher) else self.near
+            self.m.set_many(self.completion_weights(sorted(held)))
+            self._sleep(self._far_pairs([3] * n))
             top = self.top_score
             if bye_score >= top:
                 self.c9 = all(players[mate[v]].score >= top for v in range(n)
@@ -784,9 +842,23 @@ class RoundPairer:
                 w = (w << S) | (a.score >= self.top_score)
                 edges.append((i, j, w))
             self.m.set_many(edges)
+            self._sleep(self._sleeping_pairs([0] * self.n, self._outlook_weight))
         else:
             self.m.set_many(self.completion_weights(pairs))
+            self._sleep(self._far_pairs([3] * self.n))
         return self.m.compute()
+
+    def _outlook_weight(self, hi: int, lo: int, p_hi: int, p_lo: int) -> int:
+        """The weight of a pair in the odd round's outlook (``_whole_round``)."""
+        layout, a, b = self.layout, self.players[lo], self.players[hi]
+        w = 1 + (not a.eligible_for_bye) + (not b.eligible_for_bye)
+        w = (w << layout.groups_bits) | (layout.group_shift[a.score] + layout.group_shift[b.score])
+        return (w << layout.size_bits) | (a.score >= self.top_score)
+
+    def _sleep(self, pairs: SleepingPairs) -> None:
+        """Let the 2026 matcher keep these pairs asleep (the 2017 ones hold every pair)."""
+        if isinstance(self.m, WarmMatcher):
+            self.m.sleep(pairs)
 
     def _complete(self, mate: list[int]) -> bool:
         """Art. 1.9.1: everyone paired but at most one player, who may receive the PAB ([C2]).
@@ -927,7 +999,9 @@ class RoundPairer:
         his: list[int] = []
         los: list[int] = []
         ws: list[int] = []
-        for li in range(b.mdps, len(vertices)):
+        # 2026: the pairs of the next score group sleep (``_far_pairs``) but a few per player
+        sleeping = isinstance(self.m, WarmMatcher)
+        for li in range(b.mdps, b.size if sleeping else len(vertices)):
             lo = vertices[li]
             cur, nxt = li < b.size, li >= b.size and not ppb
             compatible_with_lo = ok[lo]
@@ -948,8 +1022,41 @@ class RoundPairer:
                     his.append(hi)
                     los.append(lo)
                     ws.append(w)
+        if sleeping:
+            for hi, lo in self._next_candidates(b):
+                w = self.weight(hi, lo, False, True)
+                if w:
+                    his.append(hi)
+                    los.append(lo)
+                    ws.append(w)
         self.m.replace_region(vertices, vertices[:b.mdps], his, los, ws)
+        if sleeping:
+            part = [-1 if v in self.m.fixed else 3 for v in range(self.n)]
+            for x, v in enumerate(vertices):
+                part[v] = 0 if x < b.mdps else 1 if x < b.size else 2
+            self._sleep(self._far_pairs(part))
         self._suggest(b, self.warm)
+
+    def _next_candidates(self, b: _Bracket) -> list[tuple[int, int]]:
+        """The pairs with a player of the next score group the matcher holds from the start
+        (the others sleep): for each player of the bracket and the group, the first
+        compatible member of each weight signature in the group; for each player of the
+        group, its next compatible ones (as ``_suggest`` offers them)."""
+        vertices, ok, signature = b.vertices, self.ok, self.memo.signature
+        group = vertices[b.size:]
+        by_signature: dict[int, list[int]] = {}
+        for v in group:
+            by_signature.setdefault(signature[v], []).append(v)
+        pairs: set[tuple[int, int]] = set()
+        for u in vertices:
+            row = ok[u]
+            for members in by_signature.values():
+                for v in _first_compatible(row, (x for x in members if x != u), NEXT_CANDIDATES):
+                    pairs.add((u, v) if u < v else (v, u))
+        for li, v in enumerate(group, b.size):
+            for u in _first_compatible(ok[v], vertices[li + 1:], NEXT_GROUP_PARTNERS):
+                pairs.add((v, u))
+        return sorted(pairs)
 
     def _suggest(self, b: _Bracket, warm: WarmMatcher | MirroredMatcher) -> None:
         """Pairs the bracket's first solve is likely to use."""

@@ -23,6 +23,7 @@ from typing import Protocol
 
 from pairing.dynamic_matching import DynamicMatcher, NoPerfectMatching
 from pairing.matching import _Blossom, max_weight_matching, max_weight_solver
+from pairing.sleeping_pairs import SleepingPairs
 from pairing.tight_graph import TightGraph
 
 __all__ = ["Matcher", "MirroredMatcher", "ScratchMatcher", "WarmMatcher", "Outside"]
@@ -387,6 +388,15 @@ class WarmMatcher(_Pairs):
             x: (x if old == bye else old, x if new == bye else new)
             for x, (old, new) in changes.items() if x < n
         }
+
+    def sleep(self, pairs: SleepingPairs | None) -> None:
+        """Pairs of the graph the solver holds only once the duals need them
+        (``DynamicMatcher.sleep``); their classes name no PAB vertex."""
+        self.dynamic.sleep(pairs)
+
+    def woken(self) -> list[tuple[int, int]]:
+        """The sleeping pairs the matcher holds since ``sleep``."""
+        return self.dynamic.woken()
 
     def suggest(self, pairs: list[tuple[int, int]]) -> None:
         """Pairs the next solve from scratch is likely to use."""
