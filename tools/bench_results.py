@@ -44,6 +44,35 @@ def production_environment(database_url: str) -> None:
     )
 
 
+def bench_django(username: str) -> tuple[tempfile.TemporaryDirectory | None, object]:
+    """Set Django up for a benchmark in this process: production's settings on a PostgreSQL
+    ``DATABASE_URL`` (used as it is), else a temporary SQLite file with DEBUG on; migrate,
+    collect the static files WhiteNoise's manifest needs, and return the scratch directory to
+    clean up (None on PostgreSQL) and the user ``username`` (created once)."""
+    scratch = None
+    production = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    if production:
+        production_environment(os.environ["DATABASE_URL"])
+    else:
+        scratch = tempfile.TemporaryDirectory()
+        os.environ["DATABASE_URL"] = f"sqlite:///{scratch.name}/bench.sqlite3"
+        os.environ.setdefault("DEBUG", "1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    call_command("migrate", verbosity=0)
+    if production:
+        call_command("collectstatic", interactive=False, verbosity=0)  # WhiteNoise's manifest
+    user, _ = get_user_model().objects.get_or_create(username=username)
+    return scratch, user
+
+
 class Timer:
     def __enter__(self) -> Timer:
         self.wall, self.cpu = time.perf_counter(), time.thread_time()
@@ -137,21 +166,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    scratch = None
-    production = os.environ.get("DATABASE_URL", "").startswith("postgres")
-    if production:
-        production_environment(os.environ["DATABASE_URL"])
-    else:
-        scratch = tempfile.TemporaryDirectory()
-        os.environ["DATABASE_URL"] = f"sqlite:///{scratch.name}/bench.sqlite3"
-        os.environ.setdefault("DEBUG", "1")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+    scratch, user = bench_django("bench-results")
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -160,11 +175,6 @@ def main() -> int:
     from tournaments import pagecache, services
     from tournaments.models import Result, Round
 
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    call_command("migrate", verbosity=0)
-    if production:
-        call_command("collectstatic", interactive=False, verbosity=0)  # WhiteNoise's manifest
-    user, _ = get_user_model().objects.get_or_create(username="bench-results")
     database = os.environ["DATABASE_URL"].split(":")[0]
     boards = args.players // 2
     print(f"{args.players} players, {boards} boards, {database}")
