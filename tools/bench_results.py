@@ -130,9 +130,13 @@ def page_form(client, url: str, result_of) -> tuple[dict[str, str], bool]:
     """The form of the round page at ``url`` as the arbiter's browser sends it, each board's
     result ``result_of(game id)``, with "Save and show the next boards", or "Save and finish
     round" on the last page; and whether the page is the last."""
+    return filled_form(client.get(url).content.decode(), result_of)
+
+
+def filled_form(page: str, result_of) -> tuple[dict[str, str], bool]:
+    """The form of a round page's HTML ``page`` filled as ``page_form`` says."""
     from tests.web.pages import form_data
 
-    page = client.get(url).content.decode()
     last = 'name="next_page"' not in page
     data = {}
     for name, value in form_data(page).items():

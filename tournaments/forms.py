@@ -8,6 +8,7 @@ import zoneinfo
 
 from django import forms
 from django.conf import settings
+from django.db.models import Q
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -27,6 +28,7 @@ from tournaments.models import (
     Tournament,
     page_values,
 )
+from tournaments.player_choices import PlayerField, PlayersField
 from tournaments.sentences import engine_said
 
 GAME_RESULT_VALUES = frozenset(str(r) for r in GAME_RESULTS)
@@ -374,7 +376,7 @@ class ArchiveUploadForm(forms.Form):
 
 
 class ByeRequestForm(forms.Form):
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    player = PlayerField(queryset=Player.objects.none(), label=_("Player"))
     round_number = forms.IntegerField(min_value=1, label=_("Round"))
     kind = forms.ChoiceField(choices=ByeRequest.Kind.choices, label=_("Kind"))
 
@@ -461,15 +463,23 @@ class PairingChangeForm(LoadedTokenForm):
         ]
 
 
+def playing_in(tournament: Tournament, round_number: int):
+    """The tournament's players paired in that round (``Player.plays_in``, asked of the
+    database), by pairing number."""
+    return tournament.players.filter(
+        Q(withdrawn_from_round__isnull=True) | Q(withdrawn_from_round__gt=round_number),
+        arrival_round__lte=round_number,
+    ).order_by("tpn")
+
+
 class LeaveDraftForm(forms.Form):
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    player = PlayerField(queryset=Player.objects.none(), label=_("Player"))
     kind = forms.ChoiceField(label=_("What happens"), choices=())
 
     def __init__(self, *args, tournament, round_number, kinds, **kwargs):
         kwargs.setdefault("auto_id", "id_leave_%s")  # beside the form for several players
         super().__init__(*args, **kwargs)
-        ids = [p.pk for p in tournament.players.all() if p.plays_in(round_number)]
-        self.fields["player"].queryset = tournament.players.filter(pk__in=ids).order_by("tpn")
+        self.fields["player"].queryset = playing_in(tournament, round_number)
         self.fields["kind"].choices = kinds
 
 
@@ -496,14 +506,11 @@ class BulkPlayersForm(forms.Form):
 
 
 class LeaveDraftManyForm(forms.Form):
-    players = forms.ModelMultipleChoiceField(
-        queryset=Player.objects.none(), label=_("Players"), widget=forms.CheckboxSelectMultiple
-    )
+    players = PlayersField(queryset=Player.objects.none(), label=_("Players"))
     kind = forms.ChoiceField(label=_("What happens"), choices=())
 
     def __init__(self, *args, tournament, round_number, kinds, **kwargs):
         kwargs.setdefault("auto_id", "id_many_%s")  # beside the form for one player
         super().__init__(*args, **kwargs)
-        ids = [p.pk for p in tournament.players.all() if p.plays_in(round_number)]
-        self.fields["players"].queryset = tournament.players.filter(pk__in=ids).order_by("tpn")
+        self.fields["players"].queryset = playing_in(tournament, round_number)
         self.fields["kind"].choices = kinds
