@@ -63,10 +63,10 @@ scratch checks them all.  Their tight ones join the tight edges the questions ar
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Container, Iterable, Iterator
 from itertools import chain, compress, count, repeat
-from operator import add, and_, eq, ge, is_not, lshift, lt, ne, not_, or_, sub
+from operator import add, and_, eq, ge, is_, is_not, lshift, lt, ne, not_, or_, sub
 
 from pairing.errors import PairingError
 from pairing.matching import (
@@ -85,6 +85,9 @@ __all__ = ["DynamicMatcher", "NoPerfectMatching"]
 
 BULK_SHARE = 16
 """Changes that would free more than n / BULK_SHARE vertices are solved from scratch."""
+
+BULK_LISTS = 4096
+"""``set_weight_lists`` makes the quiet changes of at least this many pairs at C speed."""
 
 _UNSET = object()  # no pending weight (None is one: the edge is taken out)
 
@@ -145,6 +148,7 @@ class DynamicMatcher:
         self._suggested: list[tuple[int, int]] = []  # candidates for the next fresh solve
         self._structural: set[tuple[int, int]] | None = None  # cycle edges of the blossoms
         self._slot: list[int] = []  # 2k, 2k+1: where edge k sits in inc[eu[k]], inc[ev[k]]
+        self._slots_stale = False  # _slot needs _find_slots (``_drop_many``)
         self._fresh = True  # the next solve starts from scratch (nothing solved yet)
         # replace_region waiting for the next solve: region and settled masks, new edges
         self._replacement: tuple[bytearray, bytearray, list[int], list[int], list[int]] | None
@@ -204,6 +208,130 @@ class DynamicMatcher:
                     large = True
         self._large = large
         self._weigh_up(heaviest)
+
+    def set_weight_lists(self, us: list[int], vs: list[int], ws: list[int | None]) -> None:
+        """``set_weights`` for the edges (us[i], vs[i], ws[i]), each pair at most once: a
+        bracket's generation order re-weighs or takes out a million pairs.
+
+        A change of an edge the solver holds, neither matched nor a cycle edge of a
+        blossom, that leaves the vertex duals covering it, keeps the optimality conditions:
+        it is made at once, at C speed (an edge taken out leaves its lists in one pass per
+        vertex, ``_drop_many``); so is a change of a dormant edge that leaves it dormant
+        (``_reweigh_dormant``).  The other changes wait for the next solve, as
+        ``set_weights`` leaves them."""
+        if self._replacement is not None or self._fresh or len(us) < BULK_LISTS:
+            self.set_weights(zip(us, vs, ws))
+            return
+        s, n = self._s, self.n
+        if not all(map(lt, us, vs)):
+            us, vs = list(map(min, us, vs)), list(map(max, us, vs))
+        if min(us) < 0 or max(vs) >= n or any(map(eq, us, vs)):
+            raise ValueError("bad edge lists")
+        removed, index, pending = self._removed.__getitem__, self._index, self._pending
+        keys = list(zip(us, vs))
+        ks = list(map(index.get, keys))
+        at_dual = s.dual.__getitem__
+        # held by the solver, both ends still in the graph, not waiting to change already
+        fast = map(and_, map(is_not, ks, repeat(None)),
+                   map(not_, map(or_, map(removed, us), map(removed, vs))))
+        if pending:
+            fast = map(and_, fast, map(not_, map(pending.__contains__, keys)))
+        # not matched, not holding a blossom together (``_conflicts``)
+        fast = map(and_, fast, map(ne, map(s.mate.__getitem__, us), vs))
+        structural = {
+            (x, y) if x < y else (y, x)
+            for c in range(s.n, 2 * s.n) if s.base[c] >= 0 for x, y in s.bedges[c]
+        }
+        if structural:
+            fast = map(and_, fast, map(not_, map(structural.__contains__, keys)))
+        fast = list(fast)
+        dropping = list(map(is_, ws, repeat(None)))
+        cut = list(compress(count(), map(and_, fast, dropping)))
+        weighed = list(compress(count(), map(and_, fast, map(not_, dropping))))
+        # a re-weighed edge stays feasible: d_u + d_v >= 2w (the duals of the blossoms
+        # holding both ends only add to the left)
+        covered = list(map(ge, map(add, map(at_dual, map(us.__getitem__, weighed)),
+                                    map(at_dual, map(vs.__getitem__, weighed))),
+                           map(lshift, map(ws.__getitem__, weighed), repeat(1))))
+        quiet = list(compress(weighed, covered))
+        if quiet:
+            self._graph = None  # the tight edges may change
+            new = list(map(ws.__getitem__, quiet))
+            deque(map(s.ew.__setitem__, map(ks.__getitem__, quiet), new), maxlen=0)
+            self._weigh_up(max(new))
+        if cut:
+            self._graph = None
+            cut_keys = list(map(keys.__getitem__, cut))
+            if self._sleep is not None:
+                # a held pair taken out does not fall asleep (``set_weights``)
+                aside, asleep = self._set_aside, self._sleep.weights_of(cut_keys)
+                aside.update(key for key, w in zip(cut_keys, asleep)
+                             if w is not None and key not in aside)
+            self._drop_many(list(map(ks.__getitem__, cut)), cut_keys)
+        done = bytearray(len(us))
+        for i in chain(quiet, cut):
+            done[i] = 1
+        if any(self._dadj):
+            self._reweigh_dormant(us, vs, ws, ks, done)
+        rest = list(compress(count(), map(not_, done)))
+        if rest:
+            self.set_weights(zip(map(us.__getitem__, rest), map(vs.__getitem__, rest),
+                                 map(ws.__getitem__, rest)))
+
+    def _reweigh_dormant(
+        self, us: list[int], vs: list[int], ws: list[int | None], ks: list[int | None],
+        done: bytearray,
+    ) -> None:
+        """The part of ``set_weight_lists`` for dormant edges: one taken out, or re-weighed
+        and still dormant (``_stays_dormant``), needs nothing else; each is marked done."""
+        dadj, removed, pending, cert = self._dadj, self._removed, self._pending, self._cert
+        margin = self.margin
+        assert margin is not None  # (no edge is dormant without one)
+        sleep, aside = self._sleep, self._set_aside
+        floor = self._floor
+        for i in compress(count(), map(is_, ks, repeat(None))):
+            u, v = us[i], vs[i]
+            row = dadj[u]
+            current = row.get(v)
+            if current is None or removed[u] or removed[v] or (u, v) in pending:
+                continue
+            weight = ws[i]
+            if weight is None:
+                if sleep is not None and (u, v) not in aside and sleep.weight(u, v) is not None:
+                    aside.add((u, v))  # a held pair taken out does not fall asleep
+                del row[v]
+                del dadj[v][u]
+            else:
+                slack = cert[u] + cert[v] - 2 * weight
+                if 2 * slack < margin:
+                    continue
+                row[v] = dadj[v][u] = weight
+                floor = min(floor, slack)
+                if weight > self._heaviest:
+                    self._weigh_up(weight)
+            done[i] = 1
+        self._floor = floor
+
+    def _drop_many(self, ks: list[int], keys: list[tuple[int, int]]) -> None:
+        """Take the solver edges ks (keyed by ``keys``) out: each end's lists are filtered
+        once; where each edge sits in them is found again when next needed (``_unlist``)."""
+        s = self._s
+        dead = bytearray(len(s.eu))
+        for k in ks:
+            dead[k] = 1
+        ends = set(map(s.eu.__getitem__, ks))
+        ends.update(map(s.ev.__getitem__, ks))
+        nbr, inc, at_dead = s.nbr, s.inc, dead.__getitem__
+        for a in ends:
+            alive = list(map(not_, map(at_dead, inc[a])))
+            nbr[a] = list(compress(nbr[a], alive))
+            inc[a] = list(compress(inc[a], alive))
+        deque(map(self._index.__delitem__, keys), maxlen=0)
+        ew = s.ew
+        for k in ks:
+            ew[k] = 0
+        self._spare.extend(ks)
+        self._slots_stale = True
 
     def _weigh_up(self, heaviest: int) -> None:
         """Note the heaviest weight so far; the duals of the removed vertices stay above
@@ -1179,6 +1307,7 @@ class DynamicMatcher:
             for i, k in enumerate(edges):
                 slot[2 * k + (eu[k] != x)] = i
         self._slot = slot
+        self._slots_stale = False
 
     def _drop_vertices(self, vertices: list[int]) -> None:
         """Mark the vertices removed and unmatched; their edges stay where they are.
@@ -1217,6 +1346,8 @@ class DynamicMatcher:
         """Take edge k out of the lists of its end a (end 0: eu[k], 1: ev[k]) in constant
         time: the last edge of the list takes its slot."""
         s = self._s
+        if self._slots_stale:
+            self._find_slots()
         inc, nbr, slot = s.inc[a], s.nbr[a], self._slot
         i = slot[2 * k + end]
         last = inc[-1]

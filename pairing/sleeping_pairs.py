@@ -91,6 +91,15 @@ class SleepingPairs:
             return self._weights[cu * self._count + cv]
         return self._weights[cv * self._count + cu]
 
+    def weights_of(self, pairs: list[tuple[int, int]]) -> list[int | None]:
+        """``weight`` of each pair (u, v), u < v."""
+        cls, ok, count, weights = self.cls, self.ok, self._count, self._weights
+        out: list[int | None] = []
+        for u, v in pairs:
+            cu, cv = cls[u], cls[v]
+            out.append(weights[cu * count + cv] if cu >= 0 and cv >= 0 and ok[u][v] else None)
+        return out
+
     def sort(
         self, dual: Sequence[int], removed: Sequence[bool], top: Sequence[int],
         parent: Sequence[int], verts: Sequence[list[int]], positive: Iterable[int],

@@ -31,7 +31,7 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import islice
+from itertools import compress, islice, repeat
 
 from pairing.checker import ViolationKind, check_round
 from pairing.dutch.colours import allocate_colours
@@ -633,6 +633,9 @@ class _Bracket:
     """Vertices of the remainder's S1 and S2 once the exchanges are made (Art. 3.3, 4.3)."""
     s2: list[int] = field(default_factory=list)
     choices: list[Choice] = field(default_factory=list)
+    terms_for: int | None = None
+    """The number of remainder pairs whose Art. 4.3.2 terms the matcher already holds
+    (``weigh``; None: it holds the bare weights)."""
 
     def w(self, li: int, si: int) -> int:
         return self.weights.get((li, si), 0)
@@ -1001,6 +1004,14 @@ class RoundPairer:
         ws: list[int] = []
         # 2026: the pairs of the next score group sleep (``_far_pairs``) but a few per player
         sleeping = isinstance(self.m, WarmMatcher)
+        # Art. 4.3.2: with no MDP, the remainder is the whole bracket and its pairs take the
+        # exchange terms from the first solve (``exchange``), for the number of remainder
+        # pairs a bracket of this size usually has; a solve that finds another number sets
+        # them again.  The terms only order the optimal matchings of the bare weights.
+        gains: list[int] = []
+        if sleeping and not b.mdps:
+            b.terms_for = b.size // 2
+            gains = [self._exchange_term(p, b.terms_for) << 1 for p in range(b.size)]
         for li in range(b.mdps, b.size if sleeping else len(vertices)):
             lo = vertices[li]
             cur, nxt = li < b.size, li >= b.size and not ppb
@@ -1021,7 +1032,7 @@ class RoundPairer:
                 if w:
                     his.append(hi)
                     los.append(lo)
-                    ws.append(w)
+                    ws.append(w + gains[si] if gains and cur else w)
         if sleeping:
             for hi, lo in self._next_candidates(b):
                 w = self.weight(hi, lo, False, True)
@@ -1261,6 +1272,12 @@ class RoundPairer:
         v = b.vertices[x]
         return v < self.m.mate[v] < b.next_first
 
+    def _exchange_term(self, s_pos: int, rpairs: int) -> int:
+        """Art. 4.3.2: the fewest exchanges, then the smallest BSN differences: what a pair
+        of the remainder gains when its higher player is at position s_pos (doubled in the
+        weight), with rpairs pairs in the remainder."""
+        return ((s_pos < rpairs) << (2 * self.layout.size_bits)) - s_pos
+
     def exchange(self, b: _Bracket) -> None:
         """Art. 4.3.2: the fewest resident-exchanges between S1 and S2, then the smallest
         differences of BSNs: the lowest possible players of S1 move to S2, the highest
@@ -1268,10 +1285,9 @@ class RoundPairer:
         m, vertices, remainder = self.m, b.vertices, b.remainder
         mate = m.mate
         rpairs = sum(1 for x in remainder if mate[vertices[x]] < vertices[x])
-        S = self.layout.size_bits
 
-        def term(s_pos: int) -> int:  # fewest exchanges, then the smallest BSN differences
-            return ((s_pos < rpairs) << (2 * S)) - s_pos
+        def term(s_pos: int) -> int:
+            return self._exchange_term(s_pos, rpairs)
 
         def ew(si: int, li: int, s_pos: int) -> int:
             w = b.w(li, si)
@@ -1279,8 +1295,11 @@ class RoundPairer:
 
         # An optimal matching that already pairs each of the first rpairs players with a
         # lower one needs no exchange and has the smallest BSN sum: the terms would change
-        # nothing, and the S1-S2 pairs keep their bare weights (see pair_s1_with_s2).
-        if not all(self._s1_type(b, x) for x in remainder[:rpairs]):
+        # nothing, and the S1-S2 pairs keep their bare weights (see pair_s1_with_s2).  When
+        # the matcher holds the terms already (``weigh``), its optimum is the one they give.
+        if b.terms_for != rpairs and (
+            b.terms_for is not None or not all(self._s1_type(b, x) for x in remainder[:rpairs])
+        ):
             # A pair's weight gains twice the term of its higher player (``ew``); raising
             # each player's doubled dual by twice that gain, where positive, keeps every
             # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
@@ -1288,15 +1307,16 @@ class RoundPairer:
                 vertices[x]: term(p) << 2 for p, x in enumerate(remainder) if term(p) > 0
             })
             get = b.weights.get
-            terms: list[tuple[int, int, int | None]] = []
+            us: list[int] = []
+            vs: list[int] = []
+            ws: list[int | None] = []
             for a_pos, a in enumerate(remainder):
-                va, gain = vertices[a], term(a_pos) << 1  # as ``ew``, written out
-                terms.extend(
-                    (va, vertices[c], w + gain if w else None)
-                    for c in remainder[a_pos + 1:]
-                    for w in (get((c, a), 0),)
-                )
-            m.set_many(terms)
+                gain = term(a_pos) << 1  # as ``ew``, written out
+                later = remainder[a_pos + 1:]
+                us.extend(repeat(vertices[a], len(later)))
+                vs.extend(map(vertices.__getitem__, later))
+                ws.extend(w + gain if w else None for w in (get((c, a), 0) for c in later))
+            m.set_lists(us, vs, ws)
             m.compute()
         b.exchanges = sum(1 for x in remainder[:rpairs] if not self._s1_type(b, x))
         self._move_s1_down(b, rpairs, ew)
@@ -1373,15 +1393,16 @@ class RoundPairer:
         """
         vertices, remainder, weights = b.vertices, b.remainder, b.weights
         in_s1 = [self._s1_type(b, x) for x in remainder]
-        apart: list[tuple[int, int, None]] = []
+        us: list[int] = []
+        vs: list[int] = []
         for a_pos, a in enumerate(remainder):
             later = remainder[a_pos + 1:]
             if in_s1[a_pos]:  # an S1 player keeps its pairs with S2
-                later = [c for c, s1 in zip(later, in_s1[a_pos + 1:]) if s1]
-            weights.update(((c, a), 0) for c in later)
-            va = vertices[a]
-            apart.extend((va, vertices[c], None) for c in later)
-        self.m.set_many(apart)
+                later = list(compress(later, in_s1[a_pos + 1:]))
+            us.extend(repeat(vertices[a], len(later)))
+            vs.extend(map(vertices.__getitem__, later))
+        # (the weights of these pairs are not read again: only S1-S2 pairs are)
+        self.m.set_lists(us, vs, [None] * len(us))
         self.m.compute()
         b.s2 = [vertices[y] for y, s1 in zip(remainder, in_s1) if not s1]
         s2 = set(b.s2)

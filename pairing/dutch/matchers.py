@@ -44,6 +44,9 @@ class Matcher(Protocol):
     def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
         """``set`` for each (u, v, weight), a weight of None or 0 taking the pair out."""
 
+    def set_lists(self, us: list[int], vs: list[int], ws: list[int | None]) -> None:
+        """``set_many`` for the pairs (us[i], vs[i]) and weights ws[i], each pair once."""
+
     def replace_region(
         self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
     ) -> None:
@@ -94,6 +97,12 @@ class _Pairs:
 
     def compute(self) -> list[int]:
         raise NotImplementedError
+
+    def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
+        raise NotImplementedError
+
+    def set_lists(self, us: list[int], vs: list[int], ws: list[int | None]) -> None:
+        self.set_many(list(zip(us, vs, ws)))
 
     def _take_out(self, u: int, v: int) -> None:
         raise NotImplementedError
@@ -328,6 +337,10 @@ class WarmMatcher(_Pairs):
     def set_many(self, edges: list[tuple[int, int, int | None]]) -> None:
         """The matcher takes a weight of None (not 0, a real weight there) as no edge."""
         self.dynamic.set_weights(edges)
+
+    def set_lists(self, us: list[int], vs: list[int], ws: list[int | None]) -> None:
+        """A million pairs at once (the generation order of a large bracket)."""
+        self.dynamic.set_weight_lists(us, vs, ws)
 
     def replace_region(
         self, region: list[int], settled: list[int], us: list[int], vs: list[int], ws: list[int]
