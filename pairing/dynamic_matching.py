@@ -1081,11 +1081,7 @@ class DynamicMatcher:
         it cannot tell).  Leaves the sleeping pairs' sorted state alone."""
         if self._sleep is None:
             return True
-        dual = self._s.dual
-        return all(
-            dual[u] + dual[v] >= 2 * weight
-            for u, v, weight in self._sleep.every_pair(self._removed, self._holds)
-        )
+        return self._sleep.covered(self._s.dual, self._removed, self._holds)
 
     def _wake_all_sleeping(self) -> bool:
         """Hold every sleeping pair (through the pending changes); whether there was one."""

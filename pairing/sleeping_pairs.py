@@ -321,6 +321,34 @@ class SleepingPairs:
                     w2s.append(2 * w)
         return ys, w2s
 
+    def covered(self, dual: Sequence[int], removed: Sequence[bool], explicit: Explicit) -> bool:
+        """Whether the vertices' duals alone cover every sleeping pair between two vertices
+        still in the graph (d_u + d_v >= 2w).  Two classes whose least duals cover the
+        largest weight between them have no pair to look at; within the others, each vertex
+        looks only at the partners of least dual, up to the first that covers that weight."""
+        live: list[tuple[list[int], list[int]]] = []
+        for vs in self.members:
+            entries = sorted((dual[v], v) for v in vs if not removed[v])
+            live.append(([v for _, v in entries], [d for d, _ in entries]))
+        for a, (us, uds) in enumerate(live):
+            if not us:
+                continue
+            for b, top2 in self._partners[a]:
+                ws, wds = live[b]
+                if not ws or uds[0] + wds[0] >= top2:
+                    continue
+                for u, du in zip(us, uds):
+                    if du + wds[0] >= top2:
+                        break
+                    for v, dv in zip(ws, wds):
+                        if du + dv >= top2:
+                            break
+                        if u < v:
+                            w = self.weight(u, v)
+                            if w is not None and du + dv < 2 * w and not explicit(u, v):
+                                return False
+        return True
+
     def every_pair(self, removed: Sequence[bool], explicit: Explicit) -> list[tuple[int, int, int]]:
         """Every sleeping pair between two vertices still in the graph (to wake them all)."""
         out = []

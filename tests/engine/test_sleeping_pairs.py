@@ -130,3 +130,30 @@ def test_a_held_pair_taken_out_stays_out() -> None:
     assert matcher.weight(0, 2) is None
     mate = matcher.solve()
     assert mate[0] == 1 and mate[2] == 3
+
+
+
+def _both_answers(seed: int) -> tuple[bool, bool]:
+    """``covered`` and the check of every sleeping pair, for random duals, removed vertices
+    and held pairs."""
+    rng = random.Random(seed)
+    n = rng.randrange(4, 30)
+    cls, table, ok, _ = _class_graph(rng, n, rng.randrange(1, 5), 20)
+    sleep = SleepingPairs(cls, lambda a, b: table[a][b], ok)
+    dual = [rng.randint(0, 40) for _ in range(n)]
+    removed = [rng.random() < 0.2 for _ in range(n)]
+    held = {(u, v) for u in range(n) for v in range(u + 1, n) if rng.random() < 0.1}
+
+    def explicit(u: int, v: int) -> bool:
+        return (u, v) in held
+
+    every = all(dual[u] + dual[v] >= 2 * w for u, v, w in sleep.every_pair(removed, explicit))
+    return sleep.covered(dual, removed, explicit), every
+
+
+def test_covered_says_what_every_pair_says() -> None:
+    """``covered`` (classes and vertices pruned by their least duals) agrees with looking at
+    every sleeping pair; both answers occur."""
+    answers = [_both_answers(seed) for seed in range(200)]
+    assert all(fast == every for fast, every in answers)
+    assert {every for _, every in answers} == {True, False}
