@@ -636,6 +636,8 @@ class _Bracket:
     terms_for: int | None = None
     """The number of remainder pairs whose Art. 4.3.2 terms the matcher already holds
     (``weigh``; None: it holds the bare weights)."""
+    s1_s2_only: bool = False
+    """The matcher holds no pair of the remainder but those of S1 with S2 (``exchange``)."""
 
     def w(self, li: int, si: int) -> int:
         return self.weights.get((li, si), 0)
@@ -1299,7 +1301,7 @@ class RoundPairer:
         # the matcher holds the terms already (``weigh``), its optimum is the one they give.
         if b.terms_for != rpairs and (
             b.terms_for is not None or not all(self._s1_type(b, x) for x in remainder[:rpairs])
-        ):
+        ) and not (b.terms_for is None and self._no_exchange_needed(b, rpairs)):
             # A pair's weight gains twice the term of its higher player (``ew``); raising
             # each player's doubled dual by twice that gain, where positive, keeps every
             # pair feasible and the optimal S1-S2 pairs tight: only the others are re-paired.
@@ -1321,6 +1323,32 @@ class RoundPairer:
         b.exchanges = sum(1 for x in remainder[:rpairs] if not self._s1_type(b, x))
         self._move_s1_down(b, rpairs, ew)
         self._move_s2_up(b, rpairs, ew)
+
+    def _no_exchange_needed(self, b: _Bracket, rpairs: int) -> bool:
+        """Whether an optimal matching pairs each of the first rpairs remainder players with
+        one of the others (no exchange), asked with no terms: the matcher keeps only those
+        pairs of the remainder (as ``pair_s1_with_s2`` does) and solves; if the matching
+        keeps the weight of the optimum and pairs all of them so, it is one (the matcher
+        holds it), and the terms would choose no other S1.  Else the pairs taken out come back
+        with the terms (``exchange``).  Only the warm matcher, whose optimum is perfect."""
+        if not isinstance(self.m, WarmMatcher):
+            return False
+        if self.m.dynamic.waiting():
+            self.m.compute()  # (the weight of an optimum)
+        before = self._matching_weight()
+        self._keep_s1_s2_pairs(b, [p < rpairs for p in range(len(b.remainder))])
+        self.m.compute()
+        if self._matching_weight() != before or not all(
+            self._s1_type(b, x) for x in b.remainder[:rpairs]
+        ):
+            return False
+        b.s1_s2_only = True
+        return True
+
+    def _matching_weight(self) -> int:
+        """The weight of the matching the matcher holds (its pairs not yet final)."""
+        get, fixed = self.m.get, self.m.fixed
+        return sum(get(v, u) for v, u in enumerate(self.m.mate) if v < u and v not in fixed)
 
     def _pair_in_optimum(
         self, b: _Bracket, x: int, p_pos: int, partners: Container[int], step: int, ew
@@ -1393,17 +1421,9 @@ class RoundPairer:
         """
         vertices, remainder, weights = b.vertices, b.remainder, b.weights
         in_s1 = [self._s1_type(b, x) for x in remainder]
-        us: list[int] = []
-        vs: list[int] = []
-        for a_pos, a in enumerate(remainder):
-            later = remainder[a_pos + 1:]
-            if in_s1[a_pos]:  # an S1 player keeps its pairs with S2
-                later = list(compress(later, in_s1[a_pos + 1:]))
-            us.extend(repeat(vertices[a], len(later)))
-            vs.extend(map(vertices.__getitem__, later))
-        # (the weights of these pairs are not read again: only S1-S2 pairs are)
-        self.m.set_lists(us, vs, [None] * len(us))
-        self.m.compute()
+        if not b.s1_s2_only:
+            self._keep_s1_s2_pairs(b, in_s1)
+            self.m.compute()
         b.s2 = [vertices[y] for y, s1 in zip(remainder, in_s1) if not s1]
         s2 = set(b.s2)
         in_s2 = [y for y, s1 in zip(remainder, in_s1) if not s1]
@@ -1421,6 +1441,21 @@ class RoundPairer:
                 b, v, opponent, [vertices[y] for y in order if vertices[y] in s2]
             ))
             self.m.finalize(v, opponent)
+
+    def _keep_s1_s2_pairs(self, b: _Bracket, in_s1: list[bool]) -> None:
+        """Take out every pair of the remainder but those of an S1 player with a lower S2
+        player (``in_s1``: whether each remainder player is in S1)."""
+        vertices, remainder = b.vertices, b.remainder
+        us: list[int] = []
+        vs: list[int] = []
+        for a_pos, a in enumerate(remainder):
+            later = remainder[a_pos + 1:]
+            if in_s1[a_pos]:  # an S1 player keeps its pairs with S2
+                later = list(compress(later, in_s1[a_pos + 1:]))
+            us.extend(repeat(vertices[a], len(later)))
+            vs.extend(map(vertices.__getitem__, later))
+        # (the weights of these pairs are not read again: only S1-S2 pairs are)
+        self.m.set_lists(us, vs, [None] * len(us))
 
     # -- closing a bracket -------------------------------------------------------------------
 
