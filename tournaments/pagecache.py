@@ -250,6 +250,12 @@ _pending: dict[int, tuple[float, float] | None] = {}
 """The tournaments whose computation thread runs in this process: the times of the first and the
 last change not yet computed, or None while a computation runs with no change since."""
 _pending_lock = threading.Lock()
+_wakeup = threading.Condition(_pending_lock)
+"""Wakes a computation thread that waits (``QUIET``, ``LATEST``, ``SHARE``) when an urgent
+change comes."""
+
+_urgent: set[int] = set()
+"""The tournaments whose next computation waits for nothing (``refresh_soon(urgent=True)``)."""
 
 refreshes = 0
 """How many computations this process started (figures of the big-events benchmark)."""
@@ -262,17 +268,24 @@ def refresh_with(compute: Callable[[int], None]) -> None:
     _refresher = compute
 
 
-def refresh_soon(tournament_id: int) -> bool:
+def refresh_soon(tournament_id: int, *, urgent: bool = False) -> bool:
     """Compute the new version's standings and rounds in a background thread (``LIVE_WARM``,
     default on), before the first visitor asks: at once for a change after a quiet time, else
     once ``QUIET`` seconds pass without another change, or ``LATEST`` seconds after the first
     change not yet shown, and in any case no sooner than the last computation's cost allows
     (``SHARE``). One thread a tournament in a process; changes that come while it computes
-    make one more computation, not one each. False: nothing is computed (``LIVE_WARM`` off)."""
+    make one more computation, not one each. False: nothing is computed (``LIVE_WARM`` off).
+
+    ``urgent``: a change the spectators wait for (a round's pairings published or taken back):
+    computed at once, or right after the computation under way, whatever ``QUIET`` and
+    ``SHARE`` say (at 5000 players ``SHARE`` alone would hold the new pairings back 20-50 s)."""
     if not getattr(settings, "LIVE_WARM", True) or _refresher is None:
         return False
     now = time.monotonic()
     with _pending_lock:
+        if urgent:
+            _urgent.add(tournament_id)
+            _wakeup.notify_all()
         if tournament_id in _pending:
             waiting = _pending[tournament_id]
             _pending[tournament_id] = (now, now) if waiting is None else (waiting[0], now)
@@ -310,12 +323,14 @@ def _refresh(tournament_id: int, at_once: bool) -> None:
                 due = _next_at.get(tournament_id, 0.0)
                 if not at_once:
                     due = max(min(last + QUIET, first + LATEST), due)
+                if tournament_id in _urgent:
+                    due = 0.0
                 wait = due - time.monotonic()
-                if wait <= 0:
-                    _pending[tournament_id] = None
-            if wait > 0:
-                time.sleep(wait)
-                continue
+                if wait > 0:
+                    _wakeup.wait(wait)  # the time asked, or an urgent change
+                    continue
+                _pending[tournament_id] = None
+                _urgent.discard(tournament_id)
             refreshes += 1
             cpu = time.thread_time()
             try:

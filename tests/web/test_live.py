@@ -456,6 +456,48 @@ def test_a_costly_computation_spaces_the_next_one(monkeypatch, settings):
     assert second_start - first_end >= first_cpu / 0.1 - 0.01, runs
 
 
+def test_published_pairings_do_not_wait_for_the_spacing_of_a_costly_computation(
+    monkeypatch, settings, arbiter, django_capture_on_commit_callbacks
+):
+    """Issue 26: at 5000 players a computation costs about a second, so ``SHARE`` holds the
+    next one back 50 s; the pairings of a round just published are what every player waits
+    for: they are computed at once (here SHARE would hold them back 20 s)."""
+    import random
+    import time
+
+    from tournaments import pagecache
+
+    t = make_tournament(arbiter, players=6, rounds=3)
+    services.draw_initial_color(t, arbiter, random.Random(1))
+    rnd = services.pair_next_round(t, arbiter)
+    settings.LIVE_WARM = True
+    monkeypatch.setattr(pagecache, "QUIET", 0.01)
+    monkeypatch.setattr(pagecache, "SHARE", 0.001)
+    runs = []
+
+    def costly(tournament_id):
+        cpu = time.thread_time()
+        while time.thread_time() - cpu < 0.02:
+            pass
+        runs.append(time.monotonic())
+
+    monkeypatch.setattr(pagecache, "_refresher", costly)
+    pagecache.refresh_soon(t.pk)  # a change: computed at once, the next one spaced by 20 s
+    while not runs:
+        time.sleep(0.005)
+    pagecache.refresh_soon(t.pk)  # another change: waits for the spacing
+    time.sleep(0.05)
+    assert len(runs) == 1 and pagecache.computing()
+    published = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.publish_round(rnd, arbiter)
+    deadline = time.monotonic() + 5
+    while pagecache.computing() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(runs) == 2, "the published round waited for SHARE's spacing"
+    assert runs[1] - published < 2
+
+
 def test_results_typed_without_a_pause_are_shown_every_few_seconds(monkeypatch, settings):
     """Issue 26: 100 results in a minute make a handful of computations, not 100; here one
     change every 0.1 s for 3 s (never 0.3 s quiet) is computed every 1.5 s at the latest.

@@ -16,7 +16,7 @@ from tournaments.sentences import about, engine_said, in_english
 from tournaments.services.engine_state import EngineState, build_engine_state
 from tournaments.services.errors import ServiceError
 from tournaments.services.tournament import draw_by_lot
-from tournaments.services.write import audit, locked, locked_round
+from tournaments.services.write import audit, locked, locked_round, urgent
 
 
 def check_pairing(t: Tournament, pairing: RoundPairing, state: EngineTournament, k: int) -> None:
@@ -221,6 +221,7 @@ def publish_round(rnd: Round, actor) -> Round:
         rnd.state = Round.State.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["state", "published_at"])
+        urgent(t.pk)  # the players wait for the pairings: shown at once
         t.save(update_fields=["updated_at"])
         audit(t, actor, "publish round", round_number=rnd.number, article="C.04.2 3.6")
     return rnd
@@ -243,6 +244,7 @@ def unpublish_round(rnd: Round, actor) -> Round:
         rnd.state = Round.State.DRAFT
         rnd.published_at = None
         rnd.save(update_fields=["state", "published_at"])
+        urgent(t.pk)  # pairings taken back: off the open pages at once
         t.save(update_fields=["updated_at"])
         audit(t, actor, "unpublish round", round_number=rnd.number, before="published",
                after="draft")

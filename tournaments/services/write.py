@@ -140,6 +140,16 @@ def changed(tournament_id: int, *, standings: bool = True) -> None:
         versioning.standings_changed(tournament_id)
 
 
+def urgent(tournament_id: int) -> None:
+    """The change of this transaction is one the spectators wait for (a round's pairings
+    published or taken back): its pages are computed as soon as it commits
+    (``pagecache.refresh_soon``'s ``urgent``). Call after the change was registered
+    (``locked``, ``changed``)."""
+    hook = _registered(tournament_id)
+    assert hook is not None, "urgent() before the change"
+    hook.urgent = True
+
+
 class _Committed:
     """What a committed change of one tournament sets off (one per transaction).
 
@@ -153,6 +163,8 @@ class _Committed:
         self.tournament_id = tournament_id
         self.standings = standings
         """Whether the raise of the version took the standings with it."""
+        self.urgent = False
+        """Whether its pages are computed at once (``urgent``)."""
 
     def __call__(self) -> None:
         versioning.forget(self.tournament_id)
@@ -160,7 +172,7 @@ class _Committed:
         if version is None:  # deleted meanwhile
             return
         live.changed(self.tournament_id, version.number)
-        if not pagecache.refresh_soon(self.tournament_id):
+        if not pagecache.refresh_soon(self.tournament_id, urgent=self.urgent):
             live.publish(self.tournament_id, version.number)  # nothing computes: tell at once
 
 
