@@ -95,6 +95,7 @@ def clear_local() -> None:
     _objects.clear()
     _next_at.clear()
     _ended_at.clear()
+    _urgent.clear()
 
 
 def _single_flight(key: str) -> threading.Lock:
