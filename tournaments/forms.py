@@ -8,7 +8,6 @@ import zoneinfo
 
 from django import forms
 from django.conf import settings
-from django.db.models import Q
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -26,10 +25,10 @@ from tournaments.models import (
     RatingType,
     Result,
     Tournament,
-    page_values,
 )
 from tournaments.player_choices import PlayerField, PlayersField
 from tournaments.sentences import engine_said
+from tournaments.services.write import page_values
 
 GAME_RESULT_VALUES = frozenset(str(r) for r in GAME_RESULTS)
 
@@ -463,15 +462,6 @@ class PairingChangeForm(LoadedTokenForm):
         ]
 
 
-def playing_in(tournament: Tournament, round_number: int):
-    """The tournament's players paired in that round (``Player.plays_in``, asked of the
-    database), by pairing number."""
-    return tournament.players.filter(
-        Q(withdrawn_from_round__isnull=True) | Q(withdrawn_from_round__gt=round_number),
-        arrival_round__lte=round_number,
-    ).order_by("tpn")
-
-
 class LeaveDraftForm(forms.Form):
     player = PlayerField(queryset=Player.objects.none(), label=_("Player"))
     kind = forms.ChoiceField(label=_("What happens"), choices=())
@@ -479,7 +469,7 @@ class LeaveDraftForm(forms.Form):
     def __init__(self, *args, tournament, round_number, kinds, **kwargs):
         kwargs.setdefault("auto_id", "id_leave_%s")  # beside the form for several players
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = playing_in(tournament, round_number)
+        self.fields["player"].queryset = tournament.players.playing_in(round_number)
         self.fields["kind"].choices = kinds
 
 
@@ -512,5 +502,5 @@ class LeaveDraftManyForm(forms.Form):
     def __init__(self, *args, tournament, round_number, kinds, **kwargs):
         kwargs.setdefault("auto_id", "id_many_%s")  # beside the form for one player
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = playing_in(tournament, round_number)
+        self.fields["players"].queryset = tournament.players.playing_in(round_number)
         self.fields["kind"].choices = kinds

@@ -83,17 +83,6 @@ ascii_letters = RegexValidator(
 )
 
 
-def page_value(value) -> str:
-    """Return the text an edit page carries for a stored value, to tell later whether the value
-    changed after the page was loaded (optimistic concurrency: nothing is overwritten unseen)."""
-    return "" if value is None else str(value)
-
-
-def page_values(instance: models.Model, fields) -> dict[str, str]:
-    """Return ``page_value`` of each of the instance's fields, by name."""
-    return {name: page_value(getattr(instance, name)) for name in fields}
-
-
 _PERIOD = r"(?:[0-9]+/)?[0-9]+(?:\+[0-9]+)?"
 _PERIODS = rf"{_PERIOD}(?::{_PERIOD})*"
 TIME_CONTROL_CODE = rf"\A(?:{_PERIODS}|W{_PERIODS}-B{_PERIODS})\Z"
@@ -344,6 +333,15 @@ class Tournament(models.Model):
         return self.round_set.filter(number__gte=self.system.tpns_frozen_from_round).exists()
 
 
+class PlayerQuerySet(models.QuerySet):
+    def playing_in(self, round_number: int) -> PlayerQuerySet:
+        """The players paired in that round (``Player.plays_in`` as a query), by TPN."""
+        return self.filter(
+            Q(withdrawn_from_round__isnull=True) | Q(withdrawn_from_round__gt=round_number),
+            arrival_round__lte=round_number,
+        ).order_by("tpn")
+
+
 class Player(models.Model):
     class Sex(models.TextChoices):
         MALE = "m", _("Male")
@@ -379,6 +377,8 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["tournament", "tpn"]
         constraints = [
@@ -397,7 +397,7 @@ class Player(models.Model):
         return (-(self.rating or 0), title_rank, name_key(self.name), self.pk or 0)
 
     def plays_in(self, round_number: int) -> bool:
-        """Return whether the player is to be paired in that round (arrived, not withdrawn)."""
+        """Whether the player is paired in that round (arrived, not withdrawn; a query: below)."""
         if round_number < self.arrival_round:
             return False
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round

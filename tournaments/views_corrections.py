@@ -24,9 +24,10 @@ from tournaments.forms import (
     RatingCorrectionForm,
     ResultCorrectionForm,
 )
-from tournaments.models import ByeRequest, Game, Player, Round, Tournament, page_value
+from tournaments.models import ByeRequest, Game, Player, Round, Tournament
 from tournaments.sentences import say
 from tournaments.services import corrections, pairing_changes
+from tournaments.services.write import page_value
 from tournaments.views_access import (
     arbiter_action,
     form_errors,

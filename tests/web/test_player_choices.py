@@ -1,6 +1,6 @@
 """The fields that pick players (``tournaments.player_choices``, issue 26): the markup Django's
 own widgets write, without a template per option, and the players of a round asked of the
-database as ``Player.plays_in`` says."""
+database as ``Player.plays_in`` says (``PlayerQuerySet.playing_in``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from django import forms
 
 from tournaments import services
-from tournaments.forms import LeaveDraftForm, LeaveDraftManyForm, playing_in
+from tournaments.forms import LeaveDraftForm, LeaveDraftManyForm
 from tournaments.player_choices import PlayerCheckboxes, PlayerField, PlayerSelect, PlayersField
 
 pytestmark = pytest.mark.django_db
@@ -97,7 +97,7 @@ def test_the_players_of_a_round_are_those_paired_in_it(players):
     players.players.filter(tpn=3).update(arrival_round=2)
     for number in range(1, 5):
         expected = [p.pk for p in players.players.order_by("tpn") if p.plays_in(number)]
-        assert [p.pk for p in playing_in(players, number)] == expected
+        assert [p.pk for p in players.players.playing_in(number)] == expected
         for form in (LeaveDraftForm, LeaveDraftManyForm):
             fields = form(tournament=players, round_number=number, kinds=[]).fields
             field = next(iter(fields.values()))

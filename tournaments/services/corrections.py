@@ -26,12 +26,11 @@ from tournaments.models import (
     Result,
     Round,
     Tournament,
-    page_value,
 )
 from tournaments.sentences import noted
 from tournaments.services.errors import ServiceError
 from tournaments.services.players import renumber
-from tournaments.services.write import audit, current_player, locked, player_data
+from tournaments.services.write import audit, current_player, locked, page_value, player_data
 
 # ---------------------------------------------------------------------------------------------
 # Wrong result (4.3.1), wrong colours (4.3.2): the three timing cases

@@ -22,9 +22,19 @@ from django.utils.translation import gettext as _
 
 from pairing.text import Text
 from tournaments import live, pagecache, versioning
-from tournaments.models import AuditEntry, Player, Round, Tournament, page_value
+from tournaments.models import AuditEntry, Player, Round, Tournament
 from tournaments.services.errors import ServiceError
 
+
+def page_value(value) -> str:
+    """Return the text an edit page carries for a stored value, to tell later whether the value
+    changed after the page was loaded (optimistic concurrency: nothing is overwritten unseen)."""
+    return "" if value is None else str(value)
+
+
+def page_values(instance: models.Model, fields) -> dict[str, str]:
+    """Return ``page_value`` of each of the instance's fields, by name."""
+    return {name: page_value(getattr(instance, name)) for name in fields}
 
 def audit_entry(
     tournament: Tournament,
