@@ -61,7 +61,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from pairing.errors import PairingError
 
@@ -438,14 +438,18 @@ class _Blossom:
                 for x in self.leaves(c):
                     self.push_free_edges(x)
 
-    def augment_blossom(self, b: int, v: int) -> None:
-        """Make vertex v the base of blossom b, re-matching along the even path.
+    def even_paths(
+        self, b: int, v: int
+    ) -> Iterator[tuple[int, int, int, list[tuple[int, int]]]]:
+        """The walk of making vertex v the base of blossom b: for b and each sub-blossom on
+        its even path, (blossom, its new base, position of the child that holds the base, the
+        pairs of the even path that become matched).  Nothing changes here: ``augment_blossom``
+        applies the walk, ``TightGraph`` reads it.
 
         The sub-blossoms on the path are re-based the same way; each is independent of the
         others, so they wait in a list instead of a recursion as deep as the nesting.
         """
-        n = self.n
-        parent, mate = self.parent, self.mate
+        n, parent = self.n, self.parent
         pending = [(b, v)]
         while pending:
             b, v = pending.pop()
@@ -455,24 +459,30 @@ class _Blossom:
             if t >= n:
                 pending.append((t, v))
             childs, bedges = self.childs[b], self.bedges[b]
-            L = len(childs)
+            size = len(childs)
             i = childs.index(t)
-            if i % 2 == 1:
-                idx = range(i + 1, L, 2)
-            else:
-                idx = range(i - 2, -1, -2)
-            for j in idx:
+            pairs = []
+            for j in range(i + 1, size, 2) if i % 2 == 1 else range(i - 2, -1, -2):
                 x, y = bedges[j]
-                cx, cy = childs[j], childs[(j + 1) % L]
+                cx, cy = childs[j], childs[(j + 1) % size]
                 if cx >= n:
                     pending.append((cx, x))
                 if cy >= n:
                     pending.append((cy, y))
+                pairs.append((x, y))
+            yield b, v, i, pairs
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        """Make vertex v the base of blossom b, re-matching along the even path
+        (``even_paths``): each blossom on the way rotates its cycle to start at the new base."""
+        mate, childs, bedges = self.mate, self.childs, self.bedges
+        for c, base, i, pairs in self.even_paths(b, v):
+            for x, y in pairs:
                 mate[x] = y
                 mate[y] = x
-            self.childs[b] = childs[i:] + childs[:i]
-            self.bedges[b] = bedges[i:] + bedges[:i]
-            self.base[b] = v
+            childs[c] = childs[c][i:] + childs[c][:i]
+            bedges[c] = bedges[c][i:] + bedges[c][:i]
+            self.base[c] = base
 
     def augment(self, v: int, w: int) -> None:
         n = self.n

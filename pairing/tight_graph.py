@@ -190,28 +190,10 @@ class TightGraph:
         return {v: m for v, m in out.items() if mate[v] != m}
 
     def _rebased(self, b: int, v: int, out: dict[int, int]) -> None:
-        """The pairs inside blossom b once v is its base (``_Blossom.augment_blossom``, the
-        solver left as it is), written into ``out``."""
-        s = self.s
-        n, parent = s.n, s.parent
-        pending = [(b, v)]
-        while pending:
-            b, v = pending.pop()
-            t = v
-            while parent[t] != b:
-                t = parent[t]
-            if t >= n:
-                pending.append((t, v))
-            childs, bedges = s.childs[b], s.bedges[b]
-            size = len(childs)
-            i = childs.index(t)
-            for j in range(i + 1, size, 2) if i % 2 == 1 else range(i - 2, -1, -2):
-                x, y = bedges[j]
-                cx, cy = childs[j], childs[(j + 1) % size]
-                if cx >= n:
-                    pending.append((cx, x))
-                if cy >= n:
-                    pending.append((cy, y))
+        """The pairs inside blossom b once v is its base (``_Blossom.even_paths``, the solver
+        left as it is), written into ``out``."""
+        for _blossom, _base, _position, pairs in self.s.even_paths(b, v):
+            for x, y in pairs:
                 out[x] = y
                 out[y] = x
 
