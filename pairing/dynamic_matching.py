@@ -1175,8 +1175,9 @@ class DynamicMatcher:
         the heaviest edges of each vertex (the candidates); the other edges join only where
         the duals leave them violated (``_certify_warm``).  The pairs of the previous
         matching still in the graph join the candidates, and so do the pairs offered by
-        ``suggest``; the solve asks for a perfect matching from fitted duals
-        (``_fit_duals``).
+        ``suggest``.  With such pairs, the solve asks for a perfect matching from fitted
+        duals (``_fit_duals``); without (the first solve), it maximises the weight from
+        equal duals, which leaves the single vertices with dual 0.
 
         Why that is exact whatever the candidates.  A run for a perfect matching keeps every
         candidate edge feasible and the matched ones tight, and every root falls by the same
@@ -1203,13 +1204,14 @@ class DynamicMatcher:
             solver.solve(True, live)
             chosen = list(range(len(ew)))
         else:
+            # the edges of the previous matching that are still here
+            mate = self._s.mate
+            matched = list(compress(count(), map(eq, map(mate.__getitem__, eu), ev)))
             if len(ew) <= 2 * CANDIDATES_PER_VERTEX * len(live):
                 chosen = list(range(len(ew)))
             else:
                 chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
-                # the edges of the previous matching that are still here
-                mate = self._s.mate
-                extra = list(compress(count(), map(eq, map(mate.__getitem__, eu), ev)))
+                extra = matched[:]
                 if suggested:
                     wanted = set(suggested)
                     extra += compress(count(), map(wanted.__contains__, zip(eu, ev)))
@@ -1218,8 +1220,11 @@ class DynamicMatcher:
             solver = _Blossom(
                 n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
             )
-            _fit_duals(solver)
-            solver.solve(True, live)
+            if matched:
+                _fit_duals(solver)
+                solver.solve(True, live)
+            else:
+                solver.solve(False)
         self._s = solver
         self._spare = []
         self._dadj = [{} for _ in range(n)]
