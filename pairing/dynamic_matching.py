@@ -1173,12 +1173,27 @@ class DynamicMatcher:
 
         A large change (a new bracket re-weighs all its pairs) is cheaper solved anew, on
         the heaviest edges of each vertex (the candidates); the other edges join only where
-        the duals leave them violated (``_certify_warm``).  When the previous matching is
-        still a perfect matching of the vertices left, its pairs join the candidates and the
-        solve asks for a perfect matching from fitted duals (``_fit_duals``); otherwise it
-        maximises the weight from equal duals, which leaves the single vertices with dual 0
-        (every root of the warm runs that follow starts with the same, even, parity).
-        The pairs offered by ``suggest`` join the candidates too.
+        the duals leave them violated (``_certify_warm``).  The pairs of the previous
+        matching still in the graph join the candidates, and so do the pairs offered by
+        ``suggest``.  With such pairs, the solve asks for a perfect matching from fitted
+        duals (``_fit_duals``); without (the first solve), it maximises the weight from
+        equal duals, which leaves the single vertices with dual 0.
+
+        Why that is exact whatever the candidates.  A run for a perfect matching keeps every
+        candidate edge feasible and the matched ones tight, and every root falls by the same
+        amount, so the vertices it leaves single (when the candidates hold no perfect
+        matching) have duals of one parity, as the roots of the warm runs that follow need.
+        The edges left out are then certified as after any solve, and the single vertices
+        are roots of the next warm run (``_solve_bulk``) on every edge not dormant; a
+        perfect matching that needs a dormant edge wakes them all (``solve``).  The
+        candidates only decide the speed: the previous matching (of which a new bracket
+        keeps most pairs, a finalized pair leaving with both its players) nearly always
+        leaves a perfect matching among them, and this run on a few edges per vertex costs
+        less than maximising the weight from equal duals, which grows a tree from every
+        vertex.
+
+        The graph counts as dense by its vertices still in it, not by ``n``: the last
+        brackets of a round keep few players among many removed ones.
         """
         suggested, self._suggested = self._suggested, []
         n = self.n
@@ -1189,19 +1204,14 @@ class DynamicMatcher:
             solver.solve(True, live)
             chosen = list(range(len(ew)))
         else:
-            # The previous matching, where it is still one of the remaining vertices (a
-            # finalized pair leaves with both its players), keeps a perfect matching among
-            # the candidates: they are solved for one, from fitted duals.
-            mate = self._s.mate
-            kept = sum(1 for v in live if v < mate[v] and not self._removed[mate[v]])
             # the edges of the previous matching that are still here
+            mate = self._s.mate
             matched = list(compress(count(), map(eq, map(mate.__getitem__, eu), ev)))
-            perfect = 2 * kept == len(live) and len(matched) == kept
-            if len(ew) <= 2 * CANDIDATES_PER_VERTEX * n:
+            if len(ew) <= 2 * CANDIDATES_PER_VERTEX * len(live):
                 chosen = list(range(len(ew)))
             else:
                 chosen = _heaviest_per_vertex(n, eu, ev, ew, CANDIDATES_PER_VERTEX)
-                extra = matched if perfect else []
+                extra = matched[:]
                 if suggested:
                     wanted = set(suggested)
                     extra += compress(count(), map(wanted.__contains__, zip(eu, ev)))
@@ -1210,7 +1220,7 @@ class DynamicMatcher:
             solver = _Blossom(
                 n, [eu[k] for k in chosen], [ev[k] for k in chosen], [ew[k] for k in chosen]
             )
-            if perfect:
+            if matched:
                 _fit_duals(solver)
                 solver.solve(True, live)
             else:

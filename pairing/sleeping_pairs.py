@@ -28,6 +28,50 @@ from operator import itemgetter
 
 __all__ = ["SleepingPairs"]
 
+_NONE = float("-inf")
+"""A bound on a dual that no vertex is under (``SleepingPairs._inside_limits``)."""
+
+
+class _Level:
+    """A sorted list of vertices and duals, less those of a set, filtered lazily: ``ws`` and
+    ``es`` hold the vertices outside the set up to the first dual not under the largest
+    bound asked so far (``reach``)."""
+
+    __slots__ = ("_ws", "_es", "_skip", "_pos", "ws", "es")
+
+    def __init__(self, ws: list[int], es: list[int], skip: set[int] | None) -> None:
+        self._ws, self._es, self._skip, self._pos = ws, es, skip, 0
+        self.ws: list[int] = [] if skip is not None else ws
+        self.es: list[int] = [] if skip is not None else es
+
+    def reach(self, bound: int) -> None:
+        """Filter on until every vertex of the set's complement with a dual under bound is
+        listed (a scan stops at the first dual at or above its bound)."""
+        skip = self._skip
+        if skip is None:
+            return
+        ws, es, i, end = self._ws, self._es, self._pos, len(self._ws)
+        out_ws, out_es = self.ws, self.es
+        while i < end and es[i] < bound:
+            v = ws[i]
+            if v not in skip:
+                out_ws.append(v)
+                out_es.append(es[i])
+            i += 1
+        self._pos = i
+
+    def first(self) -> int | None:
+        """The least dual outside the set (None: every vertex is in it)."""
+        skip = self._skip
+        if not self.es and skip is not None:
+            ws, es, i, end = self._ws, self._es, self._pos, len(self._ws)
+            while i < end and ws[i] in skip:
+                i += 1
+            if i == end:
+                return None
+            self.reach(es[i] + 1)
+        return self.es[0] if self.es else None
+
 Explicit = Callable[[int, int], bool]
 """Whether the matcher holds (or has set aside) the pair u < v: then it is not sleeping."""
 
@@ -141,7 +185,12 @@ class SleepingPairs:
             for nested in inside
         ]
         self._holder_chains, self._members_of = chains, members_of
-        self._chains: dict[int, list[tuple[int, int, set[int] | None]]] = {}
+        self._chains: dict[int, list[tuple[int, int, int]]] = {}
+        self._levels: dict[tuple[int, int, int], _Level] = {}
+        # the next blossom in after the top-level one on each vertex's chain (-1: none),
+        # and the ones met in each class's group of a top-level blossom (``_inside_limits``)
+        self._inner = {u: holders[1] if len(holders) > 1 else -1 for u, holders in chains.items()}
+        self._inners: dict[tuple[int, int], set[int]] = {}
 
     def violated(
         self, explicit: Explicit, fallen: Sequence[int] | None, per_class: int,
@@ -173,13 +222,18 @@ class SleepingPairs:
                             shared = shared_top if same else 0
                             if ds[0] + es[0] + shared >= top2:
                                 continue
+                            if same:
+                                limits = self._inside_limits(a, ta, b, top2)
+                                inner = self._inner
                             for u, du in zip(vs, ds):
                                 if du + es[0] + shared >= top2:
                                     break
                                 if same:
-                                    self._scan_inside(u, b, top2, explicit, per_class, found)
+                                    if du < limits[inner[u]]:
+                                        self._scan_inside(u, b, top2, explicit, per_class,
+                                                          found)
                                 else:
-                                    self._take(u, b, ws, es, top2 - du, 0, None, explicit,
+                                    self._take(u, b, ws, es, top2 - du, 0, explicit,
                                                per_class, found, 0)
         else:
             cls, dual = self.cls, self._dual
@@ -209,8 +263,7 @@ class SleepingPairs:
         for tb, ws, es in self._groups[b]:
             if tb == tu and tu >= 0:
                 continue
-            taken = self._take(u, b, ws, es, top2 - du, 0, None, explicit, per_class, found,
-                               taken)
+            taken = self._take(u, b, ws, es, top2 - du, 0, explicit, per_class, found, taken)
             if taken >= per_class:
                 return
         if tu >= 0 and taken < per_class:
@@ -225,44 +278,98 @@ class SleepingPairs:
         du, least = self._dual[u], self._least[b]
         if least is None:
             return
-        nested = self._inside[b]
-        for blossom, shared, deeper in self._chain(u):
+        for blossom, shared, inner in self._chain(u):
             if du + shared + least >= top2:
                 return  # deeper blossoms only add to the duals shared
-            members = nested.get(blossom)
-            if members is None:
+            bound = top2 - du - shared
+            level = self._level(b, blossom, inner)
+            if level is None:
                 continue
-            ws, es = members
-            taken = self._take(u, b, ws, es, top2 - du - shared, shared, deeper, explicit,
-                               per_class, found, taken)
+            level.reach(bound)
+            taken = self._take(u, b, level.ws, level.es, bound, shared, explicit, per_class,
+                               found, taken)
             if taken >= per_class:
                 return
 
-    def _chain(self, u: int) -> list[tuple[int, int, set[int] | None]]:
+    def _inside_limits(self, a: int, t: int, b: int, top2: int) -> dict[int, float]:
+        """For the vertices of class a in the top-level blossom t, by the next blossom in on
+        their chain (``_inner``): a bound on the dual under which ``_scan_inside`` may find
+        a violated pair with class b (at or above it, none).
+
+        Why it is exact: ``_scan_inside`` finds a pair of u at the first level only with a
+        vertex of class b in t but not in u's next blossom I, of dual under
+        ``top2 - du - shared`` (``shared``: t's doubled dual), so only if du is under
+        ``top2 - shared`` less the least such dual; at any deeper level only if du is under
+        ``top2 - shared - 2 * dual[I]`` less the least dual of class b, as the duals
+        shared only grow inwards.  A vertex at or above both finds nothing: skipping it
+        leaves the pairs found, and their order, as they were.  Without it, when one large
+        blossom holds the bracket, every vertex of it was scanned for every class.
+        """
+        key = (a, t)
+        inners = self._inners.get(key)
+        if inners is None:
+            inner = self._inner
+            inners = self._inners[key] = {inner[u] for u in self._inside[a][t][0]}
+        dual = self._dual
+        shared = 2 * dual[t]
+        least = self._least[b]
+        limits: dict[int, float] = {}
+        for i in inners:
+            level = self._level(b, t, i)
+            first = level.first() if level is not None else None
+            limit = _NONE if first is None else top2 - shared - first
+            if i >= 0 and least is not None:
+                limit = max(limit, top2 - shared - 2 * dual[i] - least)
+            limits[i] = limit
+        return limits
+
+    def _chain(self, u: int) -> list[tuple[int, int, int]]:
         """The top-level blossom holding u and the blossoms of positive dual holding u inside
         it, outermost first, each with the doubled duals it and the ones around it add to a
-        pair inside it, and the vertices of the next one in."""
+        pair inside it, and the next one in (-1 for none)."""
         chain = self._chains.get(u)
         if chain is None:
-            dual, members_of = self._dual, self._members_of
+            dual = self._dual
             holders = self._holder_chains.get(u, [])
             chain = []
             shared = 0
             for i, blossom in enumerate(holders):
                 shared += 2 * dual[blossom]
-                inner = members_of[holders[i + 1]] if i + 1 < len(holders) else None
+                inner = holders[i + 1] if i + 1 < len(holders) else -1
                 chain.append((blossom, shared, inner))
             self._chains[u] = chain
         return chain
 
+    def _level(self, b: int, blossom: int, inner: int) -> _Level | None:
+        """The vertices of class b in ``blossom`` but not in ``inner`` (a blossom inside it,
+        or -1), sorted by dual (None: class b has none in ``blossom``): the ones whose
+        deepest blossom shared with a vertex of ``inner`` is ``blossom``.
+
+        Why: the vertices of ``inner`` share more with such a vertex and are scanned at the
+        next level, and when ``inner`` holds most of the low duals, every vertex of it would
+        step over them one by one at this level (millions of steps in a bracket that one
+        large blossom holds).  The list is kept per (class, blossom, inner) and filtered
+        only as far as a scan needs it; a scan sees the same vertices in the same order as
+        it would by skipping those of ``inner``, so the pairs found are the same.
+        """
+        key = (b, blossom, inner)
+        level = self._levels.get(key)
+        if level is None:
+            members = self._inside[b].get(blossom)
+            if members is None:
+                return None
+            level = self._levels[key] = _Level(
+                members[0], members[1], self._members_of[inner] if inner >= 0 else None
+            )
+        return level
+
     def _take(
         self, u: int, b: int, ws: list[int], es: list[int], bound: int, shared: int,
-        deeper: set[int] | None, explicit: Explicit, per_class: int,
-        found: dict[tuple[int, int], int], taken: int,
+        explicit: Explicit, per_class: int, found: dict[tuple[int, int], int], taken: int,
     ) -> int:
         """Record the violated pairs of u with these vertices of class b (sorted by dual),
-        which share blossoms of doubled dual ``shared`` with u, but those in ``deeper``
-        (they share more); return how many are recorded for u and b."""
+        which share blossoms of doubled dual ``shared`` with u; return how many are
+        recorded for u and b."""
         ok_u, cu, count, weights, dual = (
             self.ok[u], self.cls[u], self._count, self._weights, self._dual
         )
@@ -271,8 +378,6 @@ class SleepingPairs:
             if dv >= bound:
                 break
             if v == u or not ok_u[v]:
-                continue
-            if deeper is not None and v in deeper:
                 continue
             if u < v:
                 w, key = weights[cu * count + b], (u, v)
