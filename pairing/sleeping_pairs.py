@@ -62,15 +62,10 @@ class _Level:
 
     def first(self) -> int | None:
         """The least dual outside the set (None: every vertex is in it)."""
-        skip = self._skip
-        if not self.es and skip is not None:
-            ws, es, i, end = self._ws, self._es, self._pos, len(self._ws)
-            while i < end and ws[i] in skip:
-                i += 1
-            if i == end:
-                return None
-            self.reach(es[i] + 1)
+        while not self.es and self._skip is not None and self._pos < len(self._ws):
+            self.reach(self._es[self._pos] + 1)  # (lists at least the next vertex's dual)
         return self.es[0] if self.es else None
+
 
 Explicit = Callable[[int, int], bool]
 """Whether the matcher holds (or has set aside) the pair u < v: then it is not sleeping."""

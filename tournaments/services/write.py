@@ -36,6 +36,7 @@ def page_values(instance: models.Model, fields) -> dict[str, str]:
     """Return ``page_value`` of each of the instance's fields, by name."""
     return {name: page_value(getattr(instance, name)) for name in fields}
 
+
 def audit_entry(
     tournament: Tournament,
     actor,
